@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The main job on the bundled examples: set up .venv, check and replay a game record.
+set -euo pipefail
+source "$(dirname "$0")/_venv.sh"
+example=site_src/games/kermadeuc-lepeintre.tric
+echo "== trictrac check site_src/games/*.tric"
+.venv/bin/trictrac check site_src/games/*.tric
+echo
+echo "== trictrac replay $example (last position)"
+.venv/bin/trictrac replay "$example" | tail -n 8

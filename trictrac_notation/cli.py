@@ -1,0 +1,162 @@
+"""The ``trictrac`` command line.
+
+Exit codes: 0 when all is well, 1 when a record has an error, 2 for usage errors.
+The names, options and output formats of these commands are relied upon by
+outside test suites: extend them, never rename.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import __version__
+from .coords import SYSTEMS
+from .diagnostics import Diagnostic
+from .notation import read, write
+from .textboard import render
+
+
+class UsageError(Exception):
+    """A bad option or argument: exit 2."""
+
+
+def _print_diagnostics(diags: list[Diagnostic], text: str | None, stream=None) -> None:
+    stream = stream or sys.stdout
+    lines = text.splitlines() if text is not None else None
+    for d in sorted(diags, key=lambda d: (d.line, d.column)):
+        print(d.format(lines), file=stream)
+
+
+def _summary(errors: int, warnings: int) -> str:
+    return f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
+
+
+# --- check ----------------------------------------------------------------------
+
+def cmd_check(args) -> int:
+    from .replay import replay
+
+    total_errors = total_warnings = 0
+    for path in args.files:
+        record, diags, text = read(path)
+        if record is not None:
+            result = replay(record, **_replay_options(args, record), parse_diagnostics=diags)
+            diags = result.diagnostics
+        _print_diagnostics(diags, text)
+        total_errors += sum(d.severity == "error" for d in diags)
+        total_warnings += sum(d.severity == "warning" for d in diags)
+    if total_errors or total_warnings or not args.quiet:
+        print(f"{len(args.files)} file{'s' if len(args.files) != 1 else ''} checked: "
+              f"{_summary(total_errors, total_warnings)}", file=sys.stderr)
+    return 1 if total_errors else 0
+
+
+def _replay_options(args, record) -> dict:
+    """Movement rules and scorer chosen by --rules or the record's Rules header."""
+    from .rulesets import replay_options
+
+    return replay_options(getattr(args, "rules", None), record)
+
+
+# --- replay ---------------------------------------------------------------------
+
+def cmd_replay(args) -> int:
+    from .replay import replay
+    from .report import replay_json, replay_lines
+
+    record, diags, text = read(args.file)
+    if record is None:
+        _print_diagnostics(diags, text, sys.stderr)
+        return 1
+    result = replay(record, **_replay_options(args, record), parse_diagnostics=diags)
+    if args.json:
+        json.dump(replay_json(result), sys.stdout, ensure_ascii=False, indent=1)
+        print()
+    else:
+        for line in replay_lines(result, system=args.coords, bottom=args.bottom):
+            print(line)
+        _print_diagnostics(result.diagnostics, text, sys.stderr)
+    return 1 if result.errors else 0
+
+
+# --- convert --------------------------------------------------------------------
+
+def cmd_convert(args) -> int:
+    from .convert import convert
+
+    record, diags, text = read(args.file)
+    errors = [d for d in diags if d.severity == "error"]
+    if record is None or errors:
+        _print_diagnostics(diags, text, sys.stderr)
+        print(f"{args.file}: not converted: fix the errors first", file=sys.stderr)
+        return 1
+    converted, problems = convert(record, args.coords)
+    if problems:
+        _print_diagnostics(problems, text, sys.stderr)
+        return 1
+    out = write(converted)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(out)
+    else:
+        sys.stdout.write(out)
+    return 0
+
+
+# --- the parser -------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="trictrac", description="Trictrac game records: check, replay, score, draw.")
+    p.add_argument("--version", action="version", version=f"trictrac {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    c = sub.add_parser("check", help="report every error of one or more records, compiler style")
+    c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("--rules", metavar="ID", help="rule set to apply (default: the record's Rules header)")
+    c.add_argument("-q", "--quiet", action="store_true", help="print nothing when all is well")
+    c.set_defaults(func=cmd_check)
+
+    r = sub.add_parser("replay", help="print the position after each throw (or the whole replay as JSON)")
+    r.add_argument("file", metavar="FILE")
+    r.add_argument("--json", action="store_true", help="emit positions, moves and diagnostics as JSON")
+    r.add_argument("--rules", metavar="ID", help="rule set to apply (default: the record's Rules header)")
+    r.add_argument("--coords", choices=sorted(SYSTEMS), help="label the diagrams in this system")
+    r.add_argument("--bottom", choices=["white", "black"], help="whose side is drawn at the bottom")
+    r.set_defaults(func=cmd_replay)
+
+    v = sub.add_parser("convert", help="rewrite a record in another coordinate system, losing nothing")
+    v.add_argument("file", metavar="FILE")
+    v.add_argument("--coords", required=True, choices=sorted(SYSTEMS), metavar="SYSTEM",
+                   help=f"target system: {', '.join(SYSTEMS)}")
+    v.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    v.set_defaults(func=cmd_convert)
+
+    for register in _extensions():
+        register(sub)
+    return p
+
+
+def _extensions():
+    """Sub-commands defined next to the code they drive (scoring, diagrams, site)."""
+    from . import cli_more
+
+    return cli_more.REGISTER
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except UsageError as e:
+        print(f"trictrac {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

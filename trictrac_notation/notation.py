@@ -1,0 +1,499 @@
+"""Reading and writing game records (the syntax layer).
+
+:func:`parse` turns text into a :class:`~trictrac_notation.record.Record` and a
+list of diagnostics; it never raises on bad input.  A syntax error is reported,
+the offending token is set aside and the parse resumes, so one run reports every
+error.  :func:`write` turns a record back into text that parses to an equal record.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .diagnostics import Diagnostic, Reporter
+from .record import (
+    DOUBLET_NAME, DOUBLET_NAMES, JAN_SLUGS, KNOWN_TAGS, Claim, Ecole, Header, Marks, MoveText,
+    Placement, Record, Setup, Span, Throw,
+)
+from .resources import grammar_path
+
+MAX_SYNTAX_ERRORS = 50
+MAX_BYTES = 2 * 1024 * 1024
+
+# terminal name -> how to say it in an error message
+EXPECTED = {
+    "TAG": "a tag name",
+    "STRING": 'a quoted value like "Soumille"',
+    "DICE": "the dice, like 6-4 or sonnez",
+    "MOVE": "a move like T-6",
+    "POINTS": "points marked like +4",
+    "OPP": "opp (the opponent's marks)",
+    "HOLE": "hole / holes N",
+    "ECOLE": "ecole N",
+    "DECISION": "stay or go",
+    "JAN": "a jan name like battre-a-vrai",
+    "INT": "a number",
+    "COMMENT": "a {comment}",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "LPAR": "a (variation)",
+    "RPAR": "')' closing the variation",
+    "COMMA": "','",
+    "THROW_HEAD": "a throw like 12. white 6-4 T-6 T-4",
+    "PLACE": "a placement like T:13",
+    "THROW": "the next throw, like 12. white 6-4",
+    "THROW_NUMBER": "a throw number like 12.",
+    "SIDE": "a player (white or black)",
+    "AT": "'@' and a starting position",
+    "$END": "the end of the record",
+}
+# the order in which expectations are listed: most useful first
+_ORDER = list(EXPECTED)
+
+SIDES = {"white": "white", "blanc": "white", "black": "black", "noir": "black"}
+DECISIONS = {"stay": "stay", "tient": "stay", "tenir": "stay", "go": "go", "va": "go", "part": "go"}
+WORDS = {
+    "en": {"white": "white", "black": "black", "stay": "stay", "go": "go", "hole": "hole", "holes": "holes",
+           "ecole": "ecole", "opp": "opp"},
+    "fr": {"white": "blanc", "black": "noir", "stay": "tient", "go": "va", "hole": "trou", "holes": "trous",
+           "ecole": "école", "opp": "adv"},
+}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                maybe_placeholders=False)
+
+
+def _span(tok: Token) -> Span:
+    return Span(tok.line, tok.column, max(1, len(tok)))
+
+
+_HEAD = re.compile(r"(?:(?P<number>\d+)\.[ \t]*)?(?P<side>\w+)[ \t]+(?P<dice>[^\s{}()\[\]]+)")
+_MOVE = re.compile(r"[^\s]+")
+_LOOKS_LIKE_MOVE = re.compile(r"(?=.*[A-Za-z&'])[A-Za-z0-9&']+(-[A-Za-z0-9&']+)+", re.I)
+_HEAD_START = re.compile(r"(?:(\d+)\.[ \t]*)?((?i:white|black|blanc|noir)(?![\w&'-]))?[ \t]*([^\n]*)")
+
+
+class _Offsets:
+    """Spans of the parts of a token that may run over several lines."""
+
+    __slots__ = ("tok", "text")
+
+    def __init__(self, tok: Token):
+        self.tok, self.text = tok, str(tok)
+
+    def span(self, start: int, end: int) -> Span:
+        tok = self.tok
+        breaks = self.text.count("\n", 0, start)
+        if not breaks:
+            return Span(tok.line, tok.column + start, end - start)
+        return Span(tok.line + breaks, start - self.text.rfind("\n", 0, start), end - start)
+
+
+class _Build(Transformer):
+    """Tree -> record model, with the light semantic checks that need no rules."""
+
+    def __init__(self, reporter: Reporter):
+        super().__init__()
+        self.r = reporter
+
+    # --- preamble ---------------------------------------------------------------
+    def start(self, children):
+        preamble, throws = children[0], children[1:]
+        rec = Record(path=self.r.path)
+        for item in preamble:
+            if isinstance(item, Header):
+                rec.headers.append(item)
+            elif isinstance(item, Setup):
+                rec.setup.append(item)
+            else:
+                rec.comments.append(item)
+        rec.throws = list(throws)
+        return rec
+
+    def preamble(self, children):
+        return [c.value[1:-1] if isinstance(c, Token) else c for c in children]
+
+    def header(self, children):
+        tag, string = children
+        value = re.sub(r"\\(.)", r"\1", string[1:-1])
+        if tag not in KNOWN_TAGS:
+            folded = {t.lower(): t for t in KNOWN_TAGS}
+            close = [folded[tag.lower()]] if tag.lower() in folded else difflib.get_close_matches(tag, KNOWN_TAGS, 1, 0.6)
+            self.r.warning(f"unknown tag {str(tag)!r} (kept as is)", _span(tag),
+                           hint=f"did you mean {close[0]!r}?" if close else f"known tags: {', '.join(KNOWN_TAGS)}",
+                           code="unknown-tag")
+        return Header(str(tag), value, _span(tag))
+
+    def setup(self, children):
+        side, *places = children
+        placements = []
+        for p in places:
+            key, _, count = p.rpartition(":")
+            placements.append(Placement(key, int(count), _span(p)))
+        return Setup(SIDES[side.lower()], placements, _span(side))
+
+    # --- throws -------------------------------------------------------------------
+    def throw(self, children):
+        head = children[0]
+        text = str(head)
+        m = _HEAD.match(text)
+        number = int(m.group("number")) if m.group("number") else None
+        at = _Offsets(head)
+        dice_span = at.span(m.start("dice"), m.end("dice"))
+        moves_from = m.end("dice")
+        if _LOOKS_LIKE_MOVE.fullmatch(m.group("dice")):
+            self.r.error(f"the dice are missing: {m.group('dice')!r} is a move", dice_span, code="bad-dice",
+                         hint="write the dice after the player, e.g. 12. white 6-4 T-6 T-4")
+            dice, dice_text, moves_from = None, "", m.start("dice")
+        else:
+            dice, dice_text = self._dice(m.group("dice"), dice_span)
+        t = Throw(SIDES[m.group("side").lower()], dice, dice_text, number,
+                  span=at.span(0, m.end("side")), dice_span=dice_span)
+        for mv in _MOVE.finditer(text, moves_from):
+            t.moves.append(MoveText(tuple(mv.group().split("-")), at.span(mv.start(), mv.end())))
+        for item in children[1:]:
+            self._add_item(t, item)
+        return t
+
+    def _add_item(self, t: Throw, item) -> None:
+        kind, value, span = item
+        if kind == "marks":
+            if t.marks is not None:
+                self.r.error("points marked twice for the same throw", span, hint="write one +N with all the jans")
+            t.marks = value
+        elif kind == "opp_marks":
+            if t.opp_marks is not None:
+                self.r.error("the opponent's points marked twice for the same throw", span)
+            t.opp_marks = value
+        elif kind == "move":
+            t.moves.append(value)
+        elif kind == "holes":
+            if t.holes is not None:
+                self.r.error("holes marked twice for the same throw", span)
+            t.holes, t.holes_span = value, span
+        elif kind == "decision":
+            if t.decision is not None:
+                self.r.error("stay/go given twice for the same throw", span)
+            t.decision, t.decision_span = value, span
+        elif kind == "ecole":
+            t.ecoles.append(value)
+        elif kind == "comment":
+            t.comments.append(value)
+        elif kind == "variation":
+            t.variations.append(value)
+
+    def _dice(self, text: str, span: Span):
+        name = text.lower()
+        if name in DOUBLET_NAMES:
+            d = DOUBLET_NAMES[name]
+            return (d, d), name
+        m = re.fullmatch(r"(\d+)-(\d+)", text)
+        if m:
+            d1, d2 = int(m.group(1)), int(m.group(2))
+            if 1 <= d1 <= 6 and 1 <= d2 <= 6:
+                return (d1, d2), text
+            self.r.error(f"impossible dice {text!r}: each die shows 1 to 6", span, code="bad-dice")
+            return None, text
+        close = difflib.get_close_matches(name, list(DOUBLET_NAMES), 1, 0.6)
+        self.r.error(f"unknown dice {text!r}: expected two numbers like 6-4 or a doublet name "
+                     f"({', '.join(DOUBLET_NAMES)})", span,
+                     hint=f"did you mean {close[0]!r}?" if close else None, code="bad-dice")
+        return None, text
+
+    def move(self, children):
+        tok = children[0]
+        return ("move", MoveText(tuple(tok.split("-")), _span(tok)), _span(tok))
+
+    def marks(self, children):
+        tok = children[0]
+        claims = children[1] if len(children) > 1 else None
+        return ("marks", Marks(int(tok[1:]), claims, _span(tok)), _span(tok))
+
+    def opp_marks(self, children):
+        opp, tok = children[0], children[1]
+        claims = children[2] if len(children) > 2 else None
+        return ("opp_marks", Marks(int(tok[1:]), claims, _span(tok)), _span(opp))
+
+    def claims(self, children):
+        return list(children)
+
+    def claim(self, children):
+        jan = children[0]
+        slug = jan.lower()
+        if slug not in JAN_SLUGS:
+            close = difflib.get_close_matches(slug, JAN_SLUGS, 1, 0.5)
+            self.r.error(f"unknown jan {str(jan)!r}", _span(jan), code="unknown-jan",
+                         hint=f"did you mean {close[0]!r}?" if close else f"jans: {', '.join(JAN_SLUGS)}")
+        points = int(children[1]) if len(children) > 1 else None
+        return Claim(slug, points, _span(jan))
+
+    def holes(self, children):
+        word = children[0]
+        count = int(children[1]) if len(children) > 1 else 1
+        return ("holes", count, _span(word))
+
+    def decision(self, children):
+        tok = children[0]
+        return ("decision", DECISIONS[tok.lower()], _span(tok))
+
+    def ecole(self, children):
+        word, n = children
+        return ("ecole", Ecole(int(n), _span(word)), _span(word))
+
+    def comment(self, children):
+        tok = children[0]
+        return ("comment", tok[1:-1], _span(tok))
+
+    def variation(self, children):
+        throws = [c for c in children if isinstance(c, Throw)]
+        first = children[0]
+        span = first.span if isinstance(first, Throw) else _span(first)
+        return ("variation", throws, span)
+
+
+# --- error recovery ---------------------------------------------------------------
+
+def _describe_expected(names) -> str:
+    names = set(names)
+    if {"THROW_NUMBER", "SIDE"} <= names:
+        names -= {"THROW_NUMBER", "SIDE"}
+        names.add("THROW")
+    names = sorted(names, key=lambda n: _ORDER.index(n) if n in _ORDER else len(_ORDER))
+    words = [EXPECTED.get(n, n) for n in names]
+    if not words:
+        return "nothing more"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _line_col(text: str, pos: int) -> tuple[int, int]:
+    line = text.count("\n", 0, pos) + 1
+    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    return line, col
+
+
+def _token_end(text: str, pos: int) -> int:
+    m = re.compile(r"\S*").match(text, pos)
+    return max(m.end(), pos + 1)
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    """Replace text[start:end] by spaces, keeping line breaks so positions stay put."""
+    return text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+
+
+def _broken_head(work: str, start: int, syntax: Reporter) -> bool:
+    """Report a throw whose beginning is incomplete ('12.' with no player, a player with no dice)."""
+    m = _HEAD_START.match(work, start)
+    number, side, rest = m.group(1), m.group(2), m.group(3)
+    if not (number or side):
+        return False
+    if number and not side:
+        syntax.error(f"throw {number}: expected a player (white or black) after '{number}.'",
+                     Span(*_line_col(work, start), len(number) + 1), code="syntax",
+                     hint=f"write e.g. {number}. white 6-4 T-6 T-4")
+    elif not rest.strip():
+        syntax.error(f"expected the dice after {side!r}", Span(*_line_col(work, m.start(2)), len(side)), code="syntax",
+                     hint="write the dice, e.g. 6-4 or sonnez")
+    else:
+        return False
+    return True
+
+
+def _syntax_hint(word: str, expected) -> str | None:
+    if "MOVE" in expected and re.fullmatch(r"[A-Za-z0-9&']+", word):
+        return "a move is written FROM-TO with a dash, e.g. T-6 or a-off"
+    if "POINTS" in expected and re.fullmatch(r"\d+", word):
+        return "points marked are written with a plus sign, e.g. +4"
+    if word.startswith("{"):
+        return "a comment must be closed with '}'"
+    return None
+
+
+def parse(text: str, path: str = "<record>") -> tuple[Record, list[Diagnostic]]:
+    """Parse ``text``; return the record and every diagnostic found on the way."""
+    syntax = Reporter(path)
+    work = text
+    closers = 0
+    while True:
+        semantic = Reporter(path)
+        try:
+            tree = _parser().parse(work)
+            record = _Build(semantic).transform(tree)
+            record.path = path
+            return record, syntax.items + semantic.items
+        except UnexpectedInput as e:
+            if len(syntax.errors) >= MAX_SYNTAX_ERRORS:
+                syntax.error(f"too many syntax errors ({MAX_SYNTAX_ERRORS}); the rest of the file was not read",
+                             Span(*_line_col(work, getattr(e, "pos_in_stream", None) or 0)), code="syntax")
+                return Record(path=path), syntax.items
+            work, closers = _recover(e, work, syntax, closers)
+
+
+def _recover(e: UnexpectedInput, work: str, syntax: Reporter, closers: int) -> tuple[str, int]:
+    """Report one syntax error and return the text with the offending part set aside."""
+    if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
+        expected = set(e.expected)
+        for name, closer in (("RPAR", ")"), ("RSQB", "]")):
+            if name in expected and closers < 100:
+                opener = "(" if closer == ")" else "["
+                pos = work.rfind(opener)
+                syntax.error(f"{opener!r} is never closed: expected {_describe_expected(expected)}",
+                             Span(*_line_col(work, max(pos, 0))), code="syntax")
+                return work + closer, closers + 1
+        stripped = work.rstrip()
+        m = re.search(r"\S+$", stripped)
+        start = m.start() if m else 0
+        syntax.error(f"the record ends too early: expected {_describe_expected(expected)}",
+                     Span(*_line_col(work, start), len(stripped) - start), code="syntax")
+        return _blank(work, start, len(stripped)), closers
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        start = tok.start_pos
+        end = max(tok.end_pos, _token_end(work, start))
+        expected = set(e.expected)
+        word = work[start:end]
+    else:  # UnexpectedCharacters
+        start = e.pos_in_stream
+        expected = set(e.allowed or ())
+        if work[start] == "{":
+            close = work.find("}", start)
+            end = len(work) if close < 0 else close + 1
+            syntax.error("unterminated comment: '{' is never closed", Span(*_line_col(work, start)), code="syntax",
+                         hint="close the comment with '}'")
+            return _blank(work, start, end), closers
+        if work[start] == '"':
+            end = work.find("\n", start)
+            end = len(work) if end < 0 else end
+            syntax.error("unterminated string: '\"' is never closed on its line", Span(*_line_col(work, start)),
+                         code="syntax")
+            return _blank(work, start, end), closers
+        end = _token_end(work, start)
+        word = work[start:end]
+    if "THROW_HEAD" in expected and _broken_head(work, start, syntax):
+        end = work.find("\n", start)
+        return _blank(work, start, len(work) if end < 0 else end), closers
+    line, col = _line_col(work, start)
+    syntax.error(f"unexpected {word!r}: expected {_describe_expected(expected)}", Span(line, col, max(1, end - start)),
+                 hint=_syntax_hint(word, expected), code="syntax")
+    return _blank(work, start, end), closers
+
+
+# --- writing ----------------------------------------------------------------------
+
+def _words(record: Record) -> dict:
+    lang = (record.header("Language") or "en").lower()
+    return WORDS["fr"] if lang.startswith("fr") else WORDS["en"]
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _marks(m: Marks) -> str:
+    out = f"+{m.points}"
+    if m.claims is not None:
+        out += " [" + ", ".join(c.jan + (f" {c.points}" if c.points is not None else "") for c in m.claims) + "]"
+    return out
+
+
+def write_throw(t: Throw, words: dict) -> str:
+    parts = []
+    if t.number is not None:
+        parts.append(f"{t.number}.")
+    parts.append(words[t.side])
+    if t.dice_text and (t.dice is None or t.dice_text.lower() in DOUBLET_NAMES or t.dice_text == f"{t.dice[0]}-{t.dice[1]}"):
+        parts.append(t.dice_text)
+    elif t.dice is not None:
+        parts.append(f"{t.dice[0]}-{t.dice[1]}")
+    if t.marks is not None:
+        parts.append(_marks(t.marks))
+    if t.opp_marks is not None:
+        parts.append(f"{words['opp']} {_marks(t.opp_marks)}")
+    parts.extend(m.text for m in t.moves)
+    if t.holes is not None:
+        parts.append(words["hole"] if t.holes == 1 else f"{words['holes']} {t.holes}")
+    if t.decision is not None:
+        parts.append(words[t.decision])
+    parts.extend(f"{words['ecole']} {e.points}" for e in t.ecoles)
+    parts.extend("{" + c + "}" for c in t.comments)
+    for v in t.variations:
+        parts.append("(" + " ".join(write_throw(x, words) for x in v) + ")")
+    return " ".join(parts)
+
+
+def write(record: Record) -> str:
+    """The record as text; ``parse(write(r))`` equals ``r``."""
+    words = _words(record)
+    lines = [f"[{h.name} {_quote(h.value)}]" for h in record.headers]
+    if record.headers:
+        lines.append("")
+    for s in record.setup:
+        lines.append(f"@{words[s.side]} " + " ".join(f"{p.key}:{p.count}" for p in s.placements))
+    lines.extend("{" + c + "}" for c in record.comments)
+    if record.setup or record.comments:
+        lines.append("")
+    lines.extend(write_throw(t, words) for t in record.throws)
+    return "\n".join(lines) + "\n"
+
+
+def dice_name(dice: tuple) -> str:
+    """'6-4', or the doublet's name."""
+    return DOUBLET_NAME[dice[0]] if dice[0] == dice[1] else f"{dice[0]}-{dice[1]}"
+
+
+# --- files ------------------------------------------------------------------------
+
+def read_text(path: str) -> tuple[str | None, list[Diagnostic]]:
+    """The text of a record file, or None and one clear diagnostic (missing, too big, not UTF-8, empty)."""
+    import os
+
+    rep = Reporter(path)
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_BYTES:
+            rep.error(f"file is {size / 1e6:.1f} MB; a record may be at most {MAX_BYTES // (1024 * 1024)} MB "
+                      "(split it, one game per file)", code="file")
+            return None, rep.items
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        rep.error("no such file", code="file")
+        return None, rep.items
+    except IsADirectoryError:
+        rep.error("is a directory, not a record file", code="file")
+        return None, rep.items
+    except OSError as e:
+        rep.error(f"cannot read: {e.strerror or e}", code="file")
+        return None, rep.items
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        rep.error(f"not UTF-8: byte 0x{data[e.start]:02x} cannot be decoded", Span(line, col), code="file",
+                  hint="save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8)")
+        return None, rep.items
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        rep.error("empty record: expected header tags like [Title \"...\"] and throws like 1. white 6-4 T-6 T-4",
+                  code="file")
+        return None, rep.items
+    return text, rep.items
+
+
+def read(path: str) -> tuple[Record | None, list[Diagnostic], str | None]:
+    """Read and parse a record file: (record or None, diagnostics, text)."""
+    text, diags = read_text(path)
+    if text is None:
+        return None, diags, None
+    record, more = parse(text, path)
+    return record, diags + more, text

@@ -1,0 +1,151 @@
+"""The record model: what a game record says, as written.
+
+Nothing here interprets arrows or checks rules: coordinates stay text until the
+replay reads them in the record's coordinate system.  Every item remembers where
+it was written (``Span``) so that diagnostics can point at it; spans take no part
+in equality, so a record read back from its own text compares equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+DOUBLET_NAMES = {
+    "bezet": 1, "ambesas": 1, "double-deux": 2, "ternes": 3, "carmes": 4, "quines": 5, "sonnez": 6,
+}
+DOUBLET_NAME = {1: "bezet", 2: "double-deux", 3: "ternes", 4: "carmes", 5: "quines", 6: "sonnez"}
+
+KNOWN_TAGS = (
+    "Title", "Source", "Edition", "Page", "Figure", "Rules", "Options", "White", "Black", "First",
+    "Date", "Coords", "Bottom", "Language", "Annotator", "Event", "Place", "Note", "Id",
+)
+
+JAN_SLUGS = (
+    "six-tables", "deux-tables", "contre-deux-tables", "mezeas", "contre-mezeas", "battre-a-vrai",
+    "battre-a-faux", "battre-coin", "remplir", "conserver", "impuissance", "sortie", "rencontre",
+    "margot", "pile-de-misere",
+)
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where something was written: 1-based line and column, and its length on that line."""
+
+    line: int
+    column: int
+    length: int = 1
+
+
+def _span() -> Span | None:
+    return field(default=None, compare=False, repr=False)
+
+
+@dataclass
+class Header:
+    name: str
+    value: str
+    span: Span | None = _span()
+
+
+@dataclass
+class Placement:
+    """``key:count`` in a setup line: an arrow, or off / points / holes."""
+
+    key: str
+    count: int
+    span: Span | None = _span()
+
+
+@dataclass
+class Setup:
+    """A starting position line: ``@white T:13 11:2``."""
+
+    side: str
+    placements: list = field(default_factory=list)
+    span: Span | None = _span()
+
+
+@dataclass
+class Claim:
+    jan: str
+    points: int | None = None
+    span: Span | None = _span()
+
+
+@dataclass
+class Marks:
+    """Points a player marked for a throw, and the jans he named."""
+
+    points: int
+    claims: list | None = None  # None: no jan named
+    span: Span | None = _span()
+
+
+@dataclass
+class MoveText:
+    """One dame's move as written: ``T-6``, ``T-6-10`` (via a resting arrow) or ``20-off``."""
+
+    parts: tuple
+    span: Span | None = _span()
+
+    @property
+    def text(self) -> str:
+        return "-".join(self.parts)
+
+
+@dataclass
+class Ecole:
+    points: int
+    span: Span | None = _span()
+
+
+@dataclass
+class Throw:
+    side: str
+    dice: tuple | None  # (d1, d2) as written; None when the dice could not be read
+    dice_text: str = ""
+    number: int | None = None
+    marks: Marks | None = None
+    opp_marks: Marks | None = None
+    moves: list = field(default_factory=list)
+    holes: int | None = None
+    decision: str | None = None  # 'stay' or 'go'
+    ecoles: list = field(default_factory=list)
+    comments: list = field(default_factory=list)
+    variations: list = field(default_factory=list)  # each a list of Throw
+    span: Span | None = _span()
+    dice_span: Span | None = _span()
+    holes_span: Span | None = _span()
+    decision_span: Span | None = _span()
+
+    @property
+    def doublet(self) -> bool:
+        return self.dice is not None and self.dice[0] == self.dice[1]
+
+
+@dataclass
+class Record:
+    headers: list = field(default_factory=list)
+    setup: list = field(default_factory=list)
+    comments: list = field(default_factory=list)  # before the first throw
+    throws: list = field(default_factory=list)
+    path: str = field(default="<record>", compare=False)
+
+    def header(self, name: str, default: str | None = None) -> str | None:
+        for h in self.headers:
+            if h.name.lower() == name.lower():
+                return h.value
+        return default
+
+    def header_span(self, name: str) -> Span | None:
+        for h in self.headers:
+            if h.name.lower() == name.lower():
+                return h.span
+        return None
+
+    def set_header(self, name: str, value: str) -> None:
+        for h in self.headers:
+            if h.name.lower() == name.lower():
+                h.value = value
+                return
+        self.headers.append(Header(name, value))

@@ -1,0 +1,325 @@
+"""Replaying a record: positions throw by throw, and every fausse case.
+
+The replay reads the record's coordinates in its coordinate system, applies each
+throw's moves, and checks the play against :func:`~trictrac_notation.moves.legal_plays`.
+It goes on after an error wherever the position stays defined (an illegal but
+physically possible play is applied as written); it stops only when a move
+cannot be applied at all.  Scoring, when a rule set is given, is delegated to a
+*scorer* (see :mod:`trictrac_notation.scoring`), called once per throw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import COLORS, DAMES, OFF, TALON, WHITE, Position, other
+from .coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
+from .diagnostics import Diagnostic, Reporter
+from .moves import PARISIAN, RULES, MoveRules, Play, Step, explain_play, legal_plays
+from .notation import dice_name
+from .record import Record, Span, Throw
+
+MAX_LISTED_PLAYS = 12
+
+
+@dataclass
+class ThrowResult:
+    """What one throw did."""
+
+    throw: Throw
+    index: int  # 1-based, counting the throws of the line being replayed
+    releve: int
+    side: str
+    before: Position
+    after: Position | None = None
+    steps: list = field(default_factory=list)
+    legal: list | None = None  # the legal plays, when the dice could be read
+    play: Play | None = None  # the legal play that was made, if any
+    ok: bool = True
+    diagnostics: list = field(default_factory=list)
+    variations: list = field(default_factory=list)  # each a list of ThrowResult
+    score: object = None  # filled by a scorer
+    throw_in_releve: int = 0  # how many throws this side has made in the relevé, this one included
+    new_releve: bool = False  # the dames are re-piled after this throw
+    counts_before: dict = field(default_factory=dict)  # throws per side in the relevé before this one
+    score_before: object = None  # the scorer's state before this throw (for variations)
+
+
+@dataclass
+class Replay:
+    record: Record
+    throws: list
+    diagnostics: list
+    initial: Position
+    coords: CoordSystem
+    bottom: str
+    stopped: Span | None = None
+    final: object = None  # the scorer's final state, when scoring
+
+    @property
+    def errors(self) -> list:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+
+def coordinate_system(record: Record, reporter: Reporter) -> tuple[CoordSystem, str]:
+    """The record's coordinate system and bottom player, reporting bad headers."""
+    name = record.header("Coords", DEFAULT_SYSTEM)
+    try:
+        coords = get_system(name)
+    except CoordError as e:
+        reporter.error(e.message, record.header_span("Coords"), hint=e.suggestion, code="bad-header")
+        coords = get_system(DEFAULT_SYSTEM)
+    bottom = (record.header("Bottom") or WHITE).lower()
+    if bottom not in COLORS:
+        reporter.error(f"Bottom must be white or black, not {bottom!r}", record.header_span("Bottom"), code="bad-header")
+        bottom = WHITE
+    return coords, bottom
+
+
+def _part_span(move, index: int) -> Span | None:
+    """The span of the index-th coordinate of a written move."""
+    if move.span is None:
+        return None
+    offset = sum(len(p) + 1 for p in move.parts[:index])
+    return Span(move.span.line, move.span.column + offset, len(move.parts[index]))
+
+
+class _Context:
+    """What every throw of one replay shares."""
+
+    def __init__(self, record: Record, reporter: Reporter, rules: MoveRules, scorer):
+        self.record = record
+        self.r = reporter
+        self.rules = rules
+        self.scorer = scorer
+        self.coords, self.bottom = coordinate_system(record, reporter)
+
+    def name(self, mover: str):
+        return lambda track: self.coords.format(track, mover, self.bottom)
+
+    def play_text(self, play: Play, mover: str) -> str:
+        if not play.steps:
+            return "(nothing can be played)"
+        name = self.name(mover)
+        parts = []
+        for s in play.steps:
+            via = f"-{name(s.via)}" if s.via is not None else ""
+            parts.append(f"{name(s.src)}{via}-{name(s.dst)}")
+        text = " ".join(parts)
+        if play.steps[0].puissance:
+            text += " (par puissance)"
+        return text
+
+
+def initial_position(record: Record, ctx: _Context) -> Position:
+    """The opening piles, or the record's starting position (``@white ...`` lines)."""
+    if not record.setup:
+        return Position.initial()
+    fields: dict = {c: {} for c in COLORS}
+    off: dict = {c: 0 for c in COLORS}
+    seen = set()
+    for line in record.setup:
+        if line.side in seen:
+            ctx.r.error(f"the starting position of {line.side} is given twice", line.span, code="bad-setup")
+        seen.add(line.side)
+        talon_given = False
+        for p in line.placements:
+            key = p.key.lower()
+            if key in ("points", "holes", "bredouille"):
+                continue  # scores are read by the scorer
+            if p.count < 0:
+                ctx.r.error(f"a negative count of dames: {p.key}:{p.count}", p.span, code="bad-setup")
+                continue
+            if key == "off":
+                off[line.side] += p.count
+                continue
+            try:
+                track = ctx.coords.parse(p.key, line.side, ctx.bottom)
+            except CoordError as e:
+                ctx.r.error(e.message, Span(p.span.line, p.span.column, len(p.key)) if p.span else None,
+                            hint=e.suggestion, code="bad-coordinate")
+                continue
+            if track >= OFF:
+                off[line.side] += p.count
+                continue
+            talon_given |= track == TALON
+            fields[line.side][track] = fields[line.side].get(track, 0) + p.count
+        placed = sum(fields[line.side].values()) + off[line.side]
+        if placed > DAMES or (talon_given and placed != DAMES):
+            ctx.r.error(f"{line.side} has {placed} dames in the starting position, not {DAMES}", line.span,
+                        code="bad-setup")
+        elif not talon_given:
+            fields[line.side][TALON] = DAMES - placed
+    for color in COLORS:
+        if color not in seen:
+            fields[color] = {TALON: DAMES}
+    position = Position.from_fields(fields, off)
+    for problem in position.problems():
+        if "dames, not" not in problem:
+            ctx.r.error(f"impossible starting position: {problem}", record.setup[0].span, code="bad-setup")
+    return position
+
+
+def replay(record: Record, rules: MoveRules = PARISIAN, scorer=None, parse_diagnostics=()) -> Replay:
+    """Replay ``record`` from its starting position; diagnostics of parsing may be passed in
+    so that the result holds them all, sorted by position."""
+    reporter = Reporter(record.path)
+    reporter.items.extend(parse_diagnostics)
+    ctx = _Context(record, reporter, rules, scorer)
+    start = initial_position(record, ctx)
+    first = (record.header("First") or "").lower() or None
+    if first is not None and first not in COLORS:
+        reporter.error(f"First must be white or black, not {first!r}", record.header_span("First"), code="bad-header")
+        first = None
+    state = scorer.start(record, start, reporter) if scorer else None
+    results, stopped = _replay_line(record.throws, start, first, 1, ctx, state)
+    out = Replay(record, results, reporter.sorted(), start, ctx.coords, ctx.bottom, stopped)
+    if scorer:
+        out.final = scorer.finish(state, results, reporter)
+        out.diagnostics = reporter.sorted()
+    return out
+
+
+@dataclass
+class _Turn:
+    """Who is expected to throw next, and the relevé bookkeeping."""
+
+    position: Position
+    expected: str | None
+    releve: int = 1
+    counts: dict = field(default_factory=lambda: {c: 0 for c in COLORS})
+
+
+def _replay_line(throws, position: Position, expected: str | None, first_index: int, ctx: _Context, state,
+                 releve: int = 1, counts: dict | None = None):
+    """Replay a list of throws (the main line or a variation)."""
+    turn = _Turn(position, expected, releve, dict(counts) if counts else {c: 0 for c in COLORS})
+    results = []
+    for offset, throw in enumerate(throws):
+        index = first_index + offset
+        if turn.position is None:
+            ctx.r.warning("not replayed: the position is unknown after the error above", throw.span,
+                          code="replay-stopped")
+            return results, throw.span
+        result = _replay_throw(throw, index, turn, ctx, state)
+        results.append(result)
+        for variation in throw.variations:
+            sub_state = ctx.scorer.fork(result.score_before) if ctx.scorer else None
+            sub, _ = _replay_line(variation, result.before, result.side, index, ctx, sub_state,
+                                  result.releve, result.counts_before)
+            result.variations.append(sub)
+        turn.position = result.after
+    return results, None
+
+
+def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -> ThrowResult:
+    r = ctx.r
+    side = throw.side
+    if throw.number is not None and throw.number != index:
+        r.warning(f"throw numbered {throw.number} is throw {index} of this line", throw.span, code="numbering")
+    if turn.expected is not None and side != turn.expected:
+        r.error(f"{side} throws out of turn: it is {turn.expected}'s throw", throw.span, code="out-of-turn",
+                rule="rules.md §3.10")
+    counts_before = dict(turn.counts)
+    turn.counts[side] += 1
+    result = ThrowResult(throw, index, turn.releve, side, turn.position, throw_in_releve=turn.counts[side],
+                         counts_before=counts_before)
+    mark = len(r.items)
+    steps = _read_steps(throw, side, ctx)
+    if steps is not None:
+        after = _apply(turn.position, side, steps, throw, ctx)
+        result.steps = steps
+        result.after = after
+        if after is not None and throw.dice is not None:
+            _check_play(result, ctx)
+    if state is not None:
+        result.score_before = ctx.scorer.snapshot(state)
+        ctx.scorer.throw(state, result, ctx)
+    # the next throw
+    turn.expected = other(side)
+    if result.after is not None:
+        gone = throw.decision == "go" or result.after.borne_off(side) == DAMES
+        if gone:
+            result.new_releve = True
+            turn.position = Position.initial()
+            turn.expected = side
+            turn.releve += 1
+            turn.counts = {c: 0 for c in COLORS}
+    result.diagnostics = r.items[mark:]
+    return result
+
+
+def _read_steps(throw: Throw, side: str, ctx: _Context) -> list | None:
+    """The written moves as steps in the mover's frame; None if a coordinate cannot be read."""
+    steps = []
+    for move in throw.moves:
+        tracks = []
+        for i, part in enumerate(move.parts):
+            try:
+                tracks.append(ctx.coords.parse(part, side, ctx.bottom))
+            except CoordError as e:
+                ctx.r.error(e.message, _part_span(move, i), hint=e.suggestion, code="bad-coordinate")
+                return None
+        if len(tracks) > 3:
+            ctx.r.error(f"{move.text!r}: a move names its start, at most one resting arrow, and its end", move.span,
+                        code="bad-move")
+            return None
+        for i in range(1, len(tracks)):
+            if tracks[i] <= tracks[i - 1]:
+                ctx.r.error(f"{move.text!r} goes backwards: dames only move from the talon towards the coin "
+                            "and on to the opponent's talon", move.span, rule="rules.md §1.1", code="bad-move")
+                return None
+        via = tracks[1] if len(tracks) == 3 else None
+        steps.append(Step(tracks[0], tracks[-1], via=via))
+    return steps
+
+
+def _apply(position: Position, side: str, steps: list, throw: Throw, ctx: _Context) -> Position | None:
+    """Move the dames as written; None (and an error) if a dame is not there."""
+    row = list(position.row(side))
+    for step, move in zip(steps, throw.moves):
+        if row[step.src] <= 0:
+            ctx.r.error(f"there is no {side} dame on {move.parts[0]} to move", _part_span(move, 0),
+                        rule=RULES["X1"][0], code="no-dame")
+            return None
+        row[step.src] -= 1
+        if step.dst < OFF:
+            row[step.dst] += 1
+    return position.moved(side, [(s.src, s.dst) for s in steps])
+
+
+def _check_play(result: ThrowResult, ctx: _Context) -> None:
+    """Compare the play with the legal plays; report a fausse case."""
+    throw, side, before = result.throw, result.side, result.before
+    legal = legal_plays(before, side, throw.dice, ctx.rules)
+    result.legal = legal
+    steps = result.steps
+    for p in legal:
+        if p.result == result.after:
+            result.play = p
+            return
+    puissance = [p for p in legal if p.steps and p.steps[0].puissance]
+    result.ok = False
+    name = ctx.name(side)
+    rule, why = explain_play(before, side, throw.dice, steps, ctx.rules, legal, name)
+    written = " ".join(m.text for m in throw.moves) or "nothing"
+    span = throw.moves[0].span if throw.moves else throw.dice_span
+    if throw.moves:
+        last = throw.moves[-1].span
+        if span and last and last.line == span.line:
+            span = Span(span.line, span.column, last.column + last.length - span.column)
+    listed = [ctx.play_text(p, side) for p in legal[:MAX_LISTED_PLAYS]]
+    more = len(legal) - MAX_LISTED_PLAYS
+    notes = [f"legal plays of {dice_name(throw.dice)}: " + " | ".join(listed) + (f" | … and {more} more" if more > 0 else "")]
+    if puissance and not any(s.puissance for s in steps):
+        notes.append("(the coin may be taken par puissance with this throw)")
+    ctx.r.error(f"fausse case: {side} plays {written} with {dice_name(throw.dice)}: {why}", span,
+                rule=RULES[rule][0], notes=notes, code="illegal-play")
+
+
+def replay_text(text: str, path: str = "<record>", rules: MoveRules = PARISIAN, scorer=None) -> Replay:
+    """Parse and replay in one go."""
+    from .notation import parse
+
+    record, diags = parse(text, path)
+    return replay(record, rules, scorer, diags)
