@@ -1,3 +1,6 @@
-"""Registration of the sub-commands that live beside their own modules (scoring, diagrams, site)."""
+"""Registration of the sub-commands that live beside their own modules (scoring, diagrams, site).
+
+Each entry is a function ``register(subparsers)`` adding one or more sub-commands.
+"""
 
 REGISTER: list = []

@@ -1,0 +1,50 @@
+"""What a throw scores: events (jans) and the marking that follows.
+
+Shared vocabulary between the scoring engine (which fills these), the replay
+report, the diagrams (which draw hits and fills) and the site.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+JANS = (
+    "six-tables", "deux-tables", "contre-deux-tables", "mezeas", "contre-mezeas", "battre-a-vrai",
+    "battre-a-faux", "battre-coin", "remplir", "conserver", "impuissance", "sortie", "rencontre",
+    "margot", "pile-de-misere",
+)
+
+
+@dataclass
+class Event:
+    """One scoring event of a throw (rules.md §3).
+
+    ``target``: for hits, the arrow of the beaten dame as a track in the **roller's**
+    frame (0 = roller's talon, 23 = opponent's talon); ``quadrant``: for fills and
+    keeps, 'petit-jan', 'grand-jan' or 'retour'; ``ways``: which numbers made it
+    (e.g. [6], [4, 10]) where the treatises count ways (moyens).
+    """
+
+    jan: str
+    beneficiary: str
+    points: int
+    means: int = 1
+    half: str | None = None  # 'talon' or 'coin' for hits
+    target: int | None = None
+    quadrant: str | None = None
+    ways: list = field(default_factory=list)
+    rule: str = ""  # key of the rule set entry that valued it, e.g. 'points.battre-a-vrai'
+    citation: str = ""  # the treatise's words: "Guiton 1822, ch. 1" or "decided: ..."
+    note: str = ""
+
+    def to_json(self) -> dict:
+        data = {"jan": self.jan, "beneficiary": self.beneficiary, "points": self.points, "means": self.means}
+        for key in ("half", "target", "quadrant", "rule", "citation", "note"):
+            value = getattr(self, key)
+            if value not in (None, ""):
+                data[key] = value
+        if self.target is not None:
+            data["target"] = self.target + 1  # fields, as in the `score` contract
+        if self.ways:
+            data["ways"] = list(self.ways)
+        return data
