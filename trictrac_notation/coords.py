@@ -39,20 +39,23 @@ class CoordSystem:
     opponent_names: tuple = ()
     doc: str = ""
 
+    def __post_init__(self):
+        # name -> index in the anchor's frame (opponent names already mirrored)
+        index = {n: i for i, n in enumerate(self.names)}
+        index.update({n: 23 - i for i, n in enumerate(self.opponent_names)})
+        object.__setattr__(self, "_index", index)
+
     # --- text -> track ------------------------------------------------------------
     def parse(self, text: str, mover: str, bottom: str = WHITE) -> int:
         """Track of ``text`` in ``mover``'s frame; OFF for the band."""
-        if text.lower() in OFF_WORDS:
-            return OFF
+        index = self._index.get(text)
+        if index is None:
+            if text.lower() in OFF_WORDS:
+                return OFF
+            raise CoordError(*self._unknown(text))
         if self.anchor == "mover":
-            if text in self.names:
-                return self.names.index(text)
-            if text in self.opponent_names:
-                return 23 - self.opponent_names.index(text)
-        elif text in self.names:
-            index = self.names.index(text)
-            return _to_mover(index, self._owner(index, bottom), mover)
-        raise CoordError(*self._unknown(text))
+            return index
+        return _to_mover(index, self._owner(index, bottom), mover)
 
     def _owner(self, index: int, bottom: str) -> str:
         """Whose frame the index is counted in."""

@@ -377,23 +377,9 @@ def explain_play(position: Position, color: str, dice: tuple, steps, rules: Move
             return ("M4" if a == b else "M1"), f"{len(steps)} dames moved ({moved}) but a throw moves at most two"
         return "M1", f"the moves {moved} do not fit the dice {a}-{b}"
     board = _Board(position, color, rules)
-    for step, numbers in fitted:
-        if numbers == ("puissance",):
-            why = _puissance_reason(board, a, b)
-            if why:
-                return "M8", why
-            continue
-        if len(numbers) == 2:
-            orders = (numbers,) if a == b else ((a, b), (b, a))
-            if step.via is not None:
-                orders = tuple(o for o in orders if step.src + o[0] == step.via)
-            reasons = [board.tout_d_une_reason(step.src, f, g) for f, g in orders]
-            reason = reasons[0] if all(reasons) else None
-        else:
-            reason = board.step_reason(step.src, numbers[0])
-        if reason:
-            return reason, _say(reason, step, color, name)
-        board.move(step.src, step.dst)
+    broken = _break_rules(board, fitted, dice, color, name)
+    if broken:
+        return broken
     if not _coin_ok(board.row):
         return "M7", "a single dame would stand on the coin de repos (it is taken and left by two at once)"
     legal = legal if legal is not None else legal_plays(position, color, dice, rules)
@@ -404,6 +390,49 @@ def explain_play(position: Position, color: str, dice: tuple, steps, rules: Move
     if most == 1 and a != b and max(a, b) not in [n[0] for _, n in fitted]:
         return "M5", f"only one number can be played, and then it must be the higher, {max(a, b)}"
     return "P1", "another play fills or keeps a plein, and filling or keeping is compulsory"
+
+
+def _break_rules(board: _Board, fitted, dice, color: str, name=str) -> tuple[str, str] | None:
+    """Play the fitted steps on ``board`` one by one; the first rule a step breaks, or None."""
+    a, b = dice
+    for step, numbers in fitted:
+        if numbers == ("puissance",):
+            why = _puissance_reason(board, a, b)
+            if why:
+                return "M8", why
+        elif len(numbers) == 2:
+            orders = (numbers,) if a == b else ((a, b), (b, a))
+            if step.via is not None:
+                orders = tuple(o for o in orders if step.src + o[0] == step.via)
+            reasons = [board.tout_d_une_reason(step.src, f, g) for f, g in orders]
+            if all(reasons):
+                return reasons[0], _say(reasons[0], step, color, name)
+        else:
+            reason = board.step_reason(step.src, numbers[0])
+            if reason:
+                return reason, _say(reason, step, color, name)
+        board.move(step.src, step.dst)
+    return None
+
+
+def surely_legal(position: Position, color: str, dice: tuple, steps, rules: MoveRules = PARISIAN) -> bool:
+    """True when a written play is certainly among :func:`legal_plays` — found without enumerating them.
+
+    That is the case when it plays both numbers, breaks no movement rule, and no
+    quadrant it leaves unfilled is within two dames of a plein (so no other play
+    can fill or keep more).  False means only "not sure": ask legal_plays.
+    """
+    fitted = fit_dice(list(steps), dice)
+    if not fitted or sum(1 if n == ("puissance",) else len(n) for _, n in fitted) != 2:
+        return False
+    board = _Board(position, color, rules)
+    if _break_rules(board, fitted, dice, color) or not _coin_ok(board.row):
+        return False
+    before, after = position.row(color), board.row
+    for lo, hi in QUADRANTS.values():
+        if min(after[lo:hi]) < 2 and sum(2 - n for n in before[lo:hi] if n < 2) <= 2:
+            return False
+    return True
 
 
 def _puissance_reason(board: _Board, a: int, b: int) -> str | None:

@@ -148,7 +148,7 @@ class _Build(Transformer):
         at = _Offsets(head)
         dice_span = at.span(m.start("dice"), m.end("dice"))
         moves_from = m.end("dice")
-        if _LOOKS_LIKE_MOVE.fullmatch(m.group("dice")):
+        if m.group("dice").lower() not in DOUBLET_NAMES and _LOOKS_LIKE_MOVE.fullmatch(m.group("dice")):
             self.r.error(f"the dice are missing: {m.group('dice')!r} is a move", dice_span, code="bad-dice",
                          hint="write the dice after the player, e.g. 12. white 6-4 T-6 T-4")
             dice, dice_text, moves_from = None, "", m.start("dice")

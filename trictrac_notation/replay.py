@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .board import COLORS, DAMES, OFF, TALON, WHITE, Position, other
 from .coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
 from .diagnostics import Diagnostic, Reporter
-from .moves import PARISIAN, RULES, MoveRules, Play, Step, explain_play, legal_plays
+from .moves import PARISIAN, RULES, MoveRules, Play, Step, explain_play, legal_plays, surely_legal
 from .notation import dice_name
 from .record import Record, Span, Throw
 
@@ -33,7 +33,6 @@ class ThrowResult:
     before: Position
     after: Position | None = None
     steps: list = field(default_factory=list)
-    legal: list | None = None  # the legal plays, when the dice could be read
     play: Play | None = None  # the legal play that was made, if any
     ok: bool = True
     diagnostics: list = field(default_factory=list)
@@ -43,6 +42,15 @@ class ThrowResult:
     new_releve: bool = False  # the dames are re-piled after this throw
     counts_before: dict = field(default_factory=dict)  # throws per side in the relevé before this one
     score_before: object = None  # the scorer's state before this throw (for variations)
+    rules: MoveRules = PARISIAN
+    _legal: list | None = field(default=None, repr=False)
+
+    @property
+    def legal(self) -> list | None:
+        """Every legal play of this throw (None when the dice could not be read); computed on demand."""
+        if self._legal is None and self.throw.dice is not None:
+            self._legal = legal_plays(self.before, self.side, self.throw.dice, self.rules)
+        return self._legal
 
 
 @dataclass
@@ -223,7 +231,7 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
     counts_before = dict(turn.counts)
     turn.counts[side] += 1
     result = ThrowResult(throw, index, turn.releve, side, turn.position, throw_in_releve=turn.counts[side],
-                         counts_before=counts_before)
+                         counts_before=counts_before, rules=ctx.rules)
     mark = len(r.items)
     steps = _read_steps(throw, side, ctx)
     if steps is not None:
@@ -291,9 +299,11 @@ def _apply(position: Position, side: str, steps: list, throw: Throw, ctx: _Conte
 def _check_play(result: ThrowResult, ctx: _Context) -> None:
     """Compare the play with the legal plays; report a fausse case."""
     throw, side, before = result.throw, result.side, result.before
-    legal = legal_plays(before, side, throw.dice, ctx.rules)
-    result.legal = legal
     steps = result.steps
+    if surely_legal(before, side, throw.dice, steps, ctx.rules):
+        result.play = Play(tuple(steps), 2, result.after, (), side)
+        return
+    legal = result.legal
     for p in legal:
         if p.result == result.after:
             result.play = p
