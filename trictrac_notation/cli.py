@@ -47,6 +47,7 @@ def cmd_check(args) -> int:
         _print_diagnostics(diags, text)
         total_errors += sum(d.severity == "error" for d in diags)
         total_warnings += sum(d.severity == "warning" for d in diags)
+    sys.stdout.flush()
     if total_errors or total_warnings or not args.quiet:
         print(f"{len(args.files)} file{'s' if len(args.files) != 1 else ''} checked: "
               f"{_summary(total_errors, total_warnings)}", file=sys.stderr)
