@@ -76,6 +76,7 @@ def _span(tok: Token) -> Span:
 
 _HEAD = re.compile(r"(?:(?P<number>\d+)\.[ \t]*)?(?P<side>\w+)[ \t]+(?P<dice>[^\s{}()\[\]]+)")
 _MOVE = re.compile(r"[^\s]+")
+_PLAIN_DICE = {f"{a}-{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}
 _LOOKS_LIKE_MOVE = re.compile(r"(?=.*[A-Za-z&'])[A-Za-z0-9&']+(-[A-Za-z0-9&']+)+", re.I)
 _HEAD_START = re.compile(r"(?:(\d+)\.[ \t]*)?((?i:white|black|blanc|noir)(?![\w&'-]))?[ \t]*([^\n]*)")
 
@@ -144,20 +145,30 @@ class _Build(Transformer):
         head = children[0]
         text = str(head)
         m = _HEAD.match(text)
-        number = int(m.group("number")) if m.group("number") else None
-        at = _Offsets(head)
-        dice_span = at.span(m.start("dice"), m.end("dice"))
+        number = m.group("number")
+        dice_text = m.group("dice")
+        line, column = head.line, head.column
+        one_line = "\n" not in text
+
+        def span(start, end):
+            if one_line:
+                return Span(line, column + start, end - start)
+            return _Offsets(head).span(start, end)
+
+        dice_span = span(m.start("dice"), m.end("dice"))
         moves_from = m.end("dice")
-        if m.group("dice").lower() not in DOUBLET_NAMES and _LOOKS_LIKE_MOVE.fullmatch(m.group("dice")):
-            self.r.error(f"the dice are missing: {m.group('dice')!r} is a move", dice_span, code="bad-dice",
+        if dice_text in _PLAIN_DICE:
+            dice = _PLAIN_DICE[dice_text]
+        elif dice_text.lower() not in DOUBLET_NAMES and _LOOKS_LIKE_MOVE.fullmatch(dice_text):
+            self.r.error(f"the dice are missing: {dice_text!r} is a move", dice_span, code="bad-dice",
                          hint="write the dice after the player, e.g. 12. white 6-4 T-6 T-4")
             dice, dice_text, moves_from = None, "", m.start("dice")
         else:
-            dice, dice_text = self._dice(m.group("dice"), dice_span)
-        t = Throw(SIDES[m.group("side").lower()], dice, dice_text, number,
-                  span=at.span(0, m.end("side")), dice_span=dice_span)
-        for mv in _MOVE.finditer(text, moves_from):
-            t.moves.append(MoveText(tuple(mv.group().split("-")), at.span(mv.start(), mv.end())))
+            dice, dice_text = self._dice(dice_text, dice_span)
+        t = Throw(SIDES[m.group("side").lower()], dice, dice_text, int(number) if number else None,
+                  span=span(0, m.end("side")), dice_span=dice_span)
+        t.moves = [MoveText(tuple(mv.group().split("-")), span(mv.start(), mv.end()))
+                   for mv in _MOVE.finditer(text, moves_from)]
         for item in children[1:]:
             self._add_item(t, item)
         return t

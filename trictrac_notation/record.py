@@ -9,6 +9,7 @@ in equality, so a record read back from its own text compares equal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 DOUBLET_NAMES = {
     "bezet": 1, "ambesas": 1, "double-deux": 2, "ternes": 3, "carmes": 4, "quines": 5, "sonnez": 6,
@@ -27,8 +28,7 @@ JAN_SLUGS = (
 )
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(NamedTuple):
     """Where something was written: 1-based line and column, and its length on that line."""
 
     line: int
@@ -81,7 +81,7 @@ class Marks:
     span: Span | None = _span()
 
 
-@dataclass
+@dataclass(slots=True)
 class MoveText:
     """One dame's move as written: ``T-6``, ``T-6-10`` (via a resting arrow) or ``20-off``."""
 
@@ -99,7 +99,7 @@ class Ecole:
     span: Span | None = _span()
 
 
-@dataclass
+@dataclass(slots=True)
 class Throw:
     side: str
     dice: tuple | None  # (d1, d2) as written; None when the dice could not be read
