@@ -1,7 +1,310 @@
-"""Choosing the rules a replay applies (movement only, until the rule sets arrive)."""
+"""The rules of each treatise, read from ``rules_data/*.yaml`` (schema: rules_schema.py).
 
-from .moves import PARISIAN
+A :class:`RuleSet` answers the engine's questions — is this jan scored, what is it worth,
+which variant applies — and says where each answer comes from (the treatise, or
+``decided: <why>``).  Nothing here knows a treatise by name: the files say it all.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from pathlib import Path
+
+from .events import JANS
+from .moves import MoveRules
+from .resources import data_dir
+from .rules_schema import HALVES, HIT_JANS, VARIANTS, RulesError, check_complete, read_rules_file, suggest
+
+__all__ = ["RulesError", "RuleSet", "load_ruleset", "list_rulesets", "diff_rulesets", "ruleset_for",
+           "replay_options", "DEFAULT_RULESET", "VARIANTS"]
+
+DEFAULT_RULESET = "modern"
+"""decided: a record with no Rules header is replayed by the modern codification (Malfilâtre 2013),
+the only rule set still played; its abandoned jans stay off unless the record's Options header asks."""
+
+RULE_SECTIONS = ("points", "jans", "variants", "options")
+
+
+class UnknownRule(KeyError):
+    """A key or variant the rule set does not state; the message reads as written."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class RuleSet:
+    """One resolved rule set (after ``extends``), with the options switched on."""
+
+    def __init__(self, ruleset_id: str, path: str, identity: dict, extends: dict | None, sections: dict,
+                 options: tuple = ()):
+        self.id = ruleset_id
+        self.path = path
+        self.identity = dict(identity)
+        self.title = identity["title"]
+        self.extends = extends
+        self._sections = sections
+        self.options = tuple(options)
+        self.available_options = {name: entry["description"] for name, entry in sections["options"].items()}
+        self.movement = MoveRules(sortie=self.variant("sortie"))
+
+    def __repr__(self) -> str:
+        return f"<RuleSet {self.id}{''.join('+' + o for o in self.options)}>"
+
+    def has(self, jan: str) -> bool:
+        """Whether ``jan`` is scored under this set with its options."""
+        return bool(self._entry("jans", jan).get("scored"))
+
+    def status(self, jan: str) -> str:
+        """'on', 'optional' (an option would switch it on) or 'off'."""
+        if self.has(jan):
+            return "on"
+        enabling = any(jan in entry.get("jans", ()) for entry in self._sections["options"].values())
+        return "optional" if enabling else "off"
+
+    def points(self, jan: str, doublet: bool, half: str | None = None) -> int:
+        """Points of ``jan`` per way (impuissance: per unplayable number); ``half`` ('talon' or
+        'coin') is the table of the beaten dame, needed for battre-a-vrai and battre-a-faux.
+        The value is given even when the jan is not scored (ask :meth:`has`)."""
+        entry = self._entry("points", jan)
+        if jan in HIT_JANS:
+            if half not in HALVES:
+                raise ValueError(f"{jan}: say which half the beaten dame is in (half='talon' or 'coin'), not {half!r}")
+            entry = entry[half]
+        elif half is not None:
+            raise ValueError(f"{jan}: no half to choose (only {' and '.join(HIT_JANS)} depend on it)")
+        value = entry.get("doublet" if doublet else "simple")
+        if value is None:
+            raise ValueError(f"{jan} cannot be made with a doublet under {self.id}")
+        return value
+
+    def variant(self, name: str):
+        """The value of a variant (rules_schema.VARIANTS says what each means)."""
+        return self._entry("variants", name)["value"]
+
+    def citation(self, key: str) -> str:
+        """Where ``key`` ('points.remplir', 'jans.rencontre', 'variants.sortie', 'options.NAME',
+        'extends') comes from: the treatise with its evidence mark, or 'decided: <why>';
+        '[from ID]' when inherited, '[option NAME]' when an option set it."""
+        if key == "extends" and self.extends:
+            return _cite(self.extends)
+        section, _, name = key.partition(".")
+        if section not in RULE_SECTIONS:
+            raise UnknownRule(f"no citation key {key!r}: expected points.JAN, jans.JAN, variants.NAME, "
+                              f"options.NAME or extends{suggest(section, RULE_SECTIONS)}")
+        entry = self._entry(section, name)
+        origin = entry["origin"]
+        return _cite(entry) + ("" if origin == self.id else f" [{origin if ' ' in origin else 'from ' + origin}]")
+
+    def with_options(self, names) -> "RuleSet":
+        """The same rules with the options ``names`` switched on (RulesError for an unknown one)."""
+        names = [n for n in names if n not in self.options]
+        sections = {name: dict(entries) for name, entries in self._sections.items()}
+        setter = {}
+        for name in names:
+            option = sections["options"].get(name)
+            if option is None:
+                known = ", ".join(self.available_options) or "none"
+                raise RulesError(f"unknown option {name!r} for rule set {self.id} (available: {known})"
+                                 f"{suggest(name, self.available_options)}")
+            overlay = {"origin": f"option {name}", **{k: option[k] for k in ("cite", "decided") if k in option}}
+            for jan in option.get("jans", ()):
+                sections["jans"][jan] = {"scored": True, **overlay}
+            for var, value in option.get("variants", {}).items():
+                if var in setter and sections["variants"][var]["value"] != value:
+                    raise RulesError(f"options {setter[var]!r} and {name!r} set variant {var} differently; choose one")
+                setter[var] = name
+                sections["variants"][var] = {"value": value, **overlay}
+        return RuleSet(self.id, self.path, self.identity, self.extends, sections, self.options + tuple(names))
+
+    def to_json(self) -> dict:
+        def entry(e: dict, **values) -> dict:
+            out = dict(values, citation=_cite(e), **({"from": e["origin"]} if e["origin"] != self.id else {}))
+            return out | ({"note": e["note"]} if "note" in e else {})
+
+        s = self._sections
+        return {
+            "id": self.id, "title": self.title, "identity": self.identity, "path": self.path,
+            "extends": {"id": self.extends["id"], "citation": _cite(self.extends)} if self.extends else None,
+            "options": list(self.options),
+            "available_options": {n: entry(e, description=e["description"], jans=e.get("jans", []),
+                                           variants=e.get("variants", {})) for n, e in s["options"].items()},
+            "points": {jan: entry(e, **_points_value(e)) for jan, e in s["points"].items()},
+            "jans": {jan: entry(e, scored=e["scored"], status=self.status(jan)) for jan, e in s["jans"].items()},
+            "variants": {name: entry(e, value=e["value"]) for name, e in s["variants"].items()},
+        }
+
+    def rules(self):
+        """(key, value, entry) of every rule, in schema order: what diff and show walk over."""
+        s = self._sections
+        for jan in JANS:
+            if jan in s["points"]:
+                yield f"points.{jan}", _points_value(s["points"][jan])
+        for jan in JANS:
+            yield f"jans.{jan}", self.status(jan)
+        for name in VARIANTS:
+            if name in s["variants"]:
+                yield f"variants.{name}", s["variants"][name]["value"]
+        for name, option in s["options"].items():
+            yield f"options.{name}", _option_effect(option)
+
+    def _entry(self, section: str, name: str) -> dict:
+        entries = self._sections[section]
+        if name in entries:
+            return entries[name]
+        known = {"points": JANS, "jans": JANS, "variants": VARIANTS}.get(section, entries)
+        if name in known:
+            raise UnknownRule(f"{section}.{name} is not stated in rule set {self.id}")
+        raise UnknownRule(f"unknown {section[:-1]} {name!r}{suggest(name, known)}")
+
+
+def _cite(entry: dict) -> str:
+    return entry["cite"] if "cite" in entry else f"decided: {entry['decided']}"
+
+
+def _option_effect(option: dict) -> str:
+    """What an option does, for comparing two sets: 'jans rencontre; payout=pont'."""
+    parts = [f"jans {', '.join(option['jans'])}"] if option.get("jans") else []
+    parts += [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in option.get("variants", {}).items()]
+    return "; ".join(parts)
+
+
+def _points_value(entry: dict) -> dict:
+    return {k: entry[k] for k in ("simple", "doublet", *HALVES) if k in entry}
+
+
+# --- loading ------------------------------------------------------------------------------
+
+def rules_dir() -> Path:
+    return data_dir("rules_data")
+
+
+def known_ids(folder: Path | None = None) -> list[str]:
+    return sorted(p.stem for p in (folder or rules_dir()).glob("*.yaml"))
+
+
+def load_ruleset(name_or_path: str, options=()) -> RuleSet:
+    """A rule set by id (a file of rules_data/) or by the path of a .yaml file."""
+    path = Path(name_or_path)
+    if name_or_path.endswith((".yaml", ".yml")) or os.sep in name_or_path or path.is_file():
+        ruleset = _load_path(path)
+    else:
+        ruleset = _load_path(_find(name_or_path, rules_dir()))
+    return ruleset.with_options(options) if options else ruleset
+
+
+def list_rulesets() -> list[RuleSet]:
+    """Every rule set of rules_data/, oldest first."""
+    return sorted((_load_path(rules_dir() / f"{i}.yaml") for i in known_ids()),
+                  key=lambda r: (r.identity["year"], r.id))
+
+
+def _find(ruleset_id: str, folder: Path, where: tuple = (None, None, None)) -> Path:
+    path = folder / f"{ruleset_id}.yaml"
+    if path.is_file():
+        return path
+    if folder != rules_dir() and (rules_dir() / f"{ruleset_id}.yaml").is_file():
+        return rules_dir() / f"{ruleset_id}.yaml"
+    known = known_ids(folder) if folder == rules_dir() else sorted(set(known_ids(folder)) | set(known_ids()))
+    raise RulesError(f"unknown rule set {ruleset_id!r} (known: {', '.join(known)}){suggest(ruleset_id, known)}",
+                     *where)
+
+
+def _load_path(path: Path) -> RuleSet:
+    file, sections = _resolve(Path(path), ())
+    return RuleSet(file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
+
+
+def _resolve(path: Path, chain: tuple):
+    """The file at ``path`` and its sections after extends: each entry remembers its origin."""
+    file = _read(str(path), *_stamp(path))
+    sections = {name: {} for name in RULE_SECTIONS}
+    extends = file.data.get("extends")
+    if extends:
+        where = (file.path, *file.at(("extends", "id")))
+        if extends["id"] in chain + (file.id,):
+            cycle = " -> ".join(chain + (file.id, extends["id"]))
+            raise RulesError(f"extends: a rule set cannot extend itself ({cycle})", *where)
+        _, parent = _resolve(_find(extends["id"], path.parent, where), chain + (file.id,))
+        sections = {name: dict(entries) for name, entries in parent.items()}
+    for name in RULE_SECTIONS:
+        for key, entry in file.data.get(name, {}).items():
+            if entry is None:  # an option withdrawn
+                if sections[name].pop(key, None) is None:
+                    raise RulesError(f"options.{key}: no inherited option of that name to withdraw",
+                                     file.path, *file.at((name, key), "key"))
+            else:
+                sections[name][key] = dict(entry, origin=file.id)
+    check_complete(file, sections)
+    return file, sections
+
+
+def _stamp(path: Path) -> tuple:
+    try:
+        stat = path.stat()
+        return stat.st_mtime_ns, stat.st_size
+    except OSError:
+        return None, None
+
+
+@functools.lru_cache(maxsize=64)
+def _read(path: str, mtime, size):
+    """Parse one file once (per modification)."""
+    return read_rules_file(path, Path(path).stem)
+
+
+# --- comparing ------------------------------------------------------------------------------
+
+def diff_rulesets(a: RuleSet, b: RuleSet) -> list[dict]:
+    """The rules that differ: ``{key, a, b, cite_a, cite_b}`` (value None where a set states nothing)."""
+    va, vb = dict(a.rules()), dict(b.rules())
+    keys = list(va) + [k for k in vb if k not in va]
+    return [{"key": k, "a": va.get(k), "b": vb.get(k),
+             "cite_a": a.citation(k) if k in va else None, "cite_b": b.citation(k) if k in vb else None}
+            for k in keys if va.get(k) != vb.get(k)]
+
+
+# --- what a replay applies ---------------------------------------------------------------------
+
+def ruleset_for(rules_id, record) -> RuleSet:
+    """The rule set of a replay: ``--rules ID[+OPTION...]``, else the record's ``Rules`` header with
+    its ``Options`` header (names separated by commas or spaces), else :data:`DEFAULT_RULESET`.
+
+    decided: the record's Options belong to its own Rules header and are not applied on top of
+    a --rules given on the command line (they may not exist in that set)."""
+    if rules_id:
+        name, *options = rules_id.split("+")
+        return load_ruleset(name.strip(), [o.strip() for o in options])
+    name = record.header("Rules")
+    options = [o for o in re.split(r"[,\s]+", record.header("Options") or "") if o]
+    try:
+        ruleset = load_ruleset(_normal_id(name) if name else DEFAULT_RULESET)
+    except RulesError as e:
+        raise _in_header(e, record, "Rules") from None
+    try:
+        return ruleset.with_options(options)
+    except RulesError as e:
+        raise _in_header(e, record, "Options") from None
 
 
 def replay_options(rules_id, record) -> dict:
-    return {"rules": PARISIAN, "scorer": None}
+    """Keyword arguments of ``replay()`` for ``--rules`` / the record's headers."""
+    ruleset = ruleset_for(rules_id, record)
+    return {"rules": ruleset.movement, "scorer": None}
+
+
+def _normal_id(name: str) -> str:
+    """'Guiton 1822' and 'guiton-1822' name the same set; a path stays a path."""
+    if name.endswith((".yaml", ".yml")) or os.sep in name:
+        return name
+    return re.sub(r"[\s_]+", "-", name.strip().lower())
+
+
+def _in_header(error: RulesError, record, header: str) -> RulesError:
+    """Point an error about a name at the record's header that gave it."""
+    if error.path is not None:
+        return error
+    span = record.header_span(header)
+    return RulesError(f"{header} header: {error.message}", record.path, span.line if span else None,
+                      span.column if span else None)
