@@ -1,0 +1,139 @@
+"""Shared helpers: positions drawn as text, legal plays compared as sets, the CLI run in-process.
+
+A position is written one player per part, parts separated by ``/``::
+
+    white: T:3 1:3 2:3 3:3 4:3 / black: T:15
+
+Each player's arrows are named from *his own* side in the per-player system of
+the notation (rules.md §1.4): ``T``, ``1``..``11`` for his own arrows and
+``T'``, ``1'``..``11'`` for the opponent's (``11'`` is the opponent's coin).
+``off:N`` counts dames borne off.  As in rules.md §5, dames that are not listed
+stand on their owner's talon unless ``T`` is given; a player not named at all
+has his fifteen dames on his talon.  A drawing that does not make 15 dames a
+side, or that breaks Position.problems(), is refused, so a typo cannot make a
+test pass by accident.
+"""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+
+from trictrac_notation.board import BLACK, COLORS, DAMES, OFF, TALON, WHITE, Position
+from trictrac_notation.coords import SYSTEMS
+from trictrac_notation.moves import legal_plays
+
+PLAYER = SYSTEMS["player"]
+COLOR_WORDS = {"white": WHITE, "w": WHITE, "black": BLACK, "b": BLACK}
+
+
+def board(drawing: str) -> Position:
+    """The Position drawn by ``drawing`` (see the module docstring)."""
+    fields = {c: {} for c in COLORS}
+    off = {c: 0 for c in COLORS}
+    seen = set()
+    for part in drawing.split("/"):
+        who, _, rest = part.partition(":")
+        color = COLOR_WORDS[who.strip().lower()]
+        seen.add(color)
+        talon_given = False
+        for item in rest.split():
+            key, _, count = item.rpartition(":")
+            if key == "off":
+                off[color] += int(count)
+                continue
+            track = PLAYER.parse(key, color)
+            assert track < OFF, f"use off:N for dames borne off, not {item!r}"
+            assert track not in fields[color], f"{key} given twice for {color} in {drawing!r}"
+            talon_given |= track == TALON
+            fields[color][track] = int(count)
+        if not talon_given:
+            fields[color][TALON] = DAMES - sum(fields[color].values()) - off[color]
+    for color in COLORS:
+        if color not in seen:
+            fields[color] = {TALON: DAMES}
+    position = Position.from_fields(fields, off)
+    assert not position.problems(), f"bad drawing {drawing!r}: {position.problems()}"
+    return position
+
+
+def name(track: int, color: str) -> str:
+    return PLAYER.format(track, color)
+
+
+def play_text(play, color: str) -> str:
+    """A legal play as move text, e.g. 'T-6 T-4' or 'T-6-10' (tout d'une through 6)."""
+    out = []
+    for s in play.steps:
+        via = f"-{name(s.via, color)}" if s.via is not None else ""
+        out.append(f"{name(s.src, color)}{via}-{name(s.dst, color)}")
+    return " ".join(out) or "-"
+
+
+def after(position: Position, color: str, moves: str) -> Position:
+    """``position`` after ``color`` plays ``moves`` ('T-6 T-4', 'T-6-10', '20-off', or '-' for nothing)."""
+    steps = []
+    for move in moves.split():
+        if move == "-":
+            continue
+        parts = move.split("-")
+        steps.append((PLAYER.parse(parts[0], color), PLAYER.parse(parts[-1], color)))
+    return position.moved(color, steps)
+
+
+def legal(position: Position, color: str, dice, rules=None) -> list:
+    kw = {"rules": rules} if rules is not None else {}
+    return legal_plays(position, color, tuple(dice), **kw)
+
+
+def assert_plays(position: Position, color: str, dice, expected: set[str], rules=None) -> list:
+    """The legal plays lead to exactly the positions reached by the ``expected`` move texts.
+
+    Plays are compared by their result (two plays reaching the same position are
+    the same choice); a failure lists the surplus and missing plays as text.
+    """
+    plays = legal(position, color, dice, rules)
+    got = {p.result: p for p in plays}
+    want = {after(position, color, m): m for m in expected}
+    surplus = sorted(play_text(p, color) for r, p in got.items() if r not in want)
+    missing = sorted(m for r, m in want.items() if r not in got)
+    assert not surplus and not missing, f"{color} {dice}: surplus {surplus}, missing {missing}"
+    assert len(plays) == len(got), "a resulting position is listed twice"
+    return plays
+
+
+def can_play(position: Position, color: str, dice, moves: str, rules=None) -> bool:
+    """Whether the play ``moves`` is among the legal plays."""
+    target = after(position, color, moves)
+    return any(p.result == target for p in legal(position, color, dice, rules))
+
+
+def run_cli(*argv) -> tuple[int, str, str]:
+    """``trictrac ARGV`` run in-process: (exit code, stdout, stderr); a SystemExit (argparse) counts as its code."""
+    from trictrac_notation.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = main([str(a) for a in argv])
+        except SystemExit as e:  # argparse usage errors and --help
+            code = e.code if isinstance(e.code, int) else 2
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def tric(tmp_path):
+    """Write a record into a temporary .tric file and return its path."""
+    counter = iter(range(10**6))
+
+    def write(text: str | bytes, name: str | None = None):
+        path = tmp_path / (name or f"record{next(counter)}.tric")
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
