@@ -216,7 +216,8 @@ def _replay_line(throws, position: Position, expected: str | None, first_index: 
             sub, _ = _replay_line(variation, result.before, result.side, index, ctx, sub_state,
                                   result.releve, result.counts_before)
             result.variations.append(sub)
-        turn.position = result.after
+        if not result.new_releve:  # a relevé that ended has already re-piled the dames
+            turn.position = result.after
     return results, None
 
 
