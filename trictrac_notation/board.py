@@ -163,3 +163,8 @@ class Position:
     def __str__(self) -> str:
         from .textboard import render
         return render(self)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a position as its diagram."""
+        from .svg import board_svg
+        return board_svg(self)

@@ -4,3 +4,7 @@ Each entry is a function ``register(subparsers)`` adding one or more sub-command
 """
 
 REGISTER: list = []
+
+from .cli_diagram import register as _diagram  # noqa: E402
+
+REGISTER.append(_diagram)
