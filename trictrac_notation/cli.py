@@ -56,9 +56,12 @@ def cmd_check(args) -> int:
 
 def _replay_options(args, record) -> dict:
     """Movement rules and scorer chosen by --rules or the record's Rules header."""
-    from .rulesets import replay_options
+    from .rulesets import RulesError, replay_options
 
-    return replay_options(getattr(args, "rules", None), record)
+    try:
+        return replay_options(getattr(args, "rules", None), record)
+    except RulesError as e:
+        raise UsageError(str(e)) from None
 
 
 # --- replay ---------------------------------------------------------------------

@@ -8,3 +8,7 @@ REGISTER: list = []
 from .cli_diagram import register as _diagram  # noqa: E402
 
 REGISTER.append(_diagram)
+
+from .cli_rules import register as _rules  # noqa: E402
+
+REGISTER.append(_rules)

@@ -259,7 +259,9 @@ def _read(path: str, mtime, size):
 def diff_rulesets(a: RuleSet, b: RuleSet) -> list[dict]:
     """The rules that differ: ``{key, a, b, cite_a, cite_b}`` (value None where a set states nothing)."""
     va, vb = dict(a.rules()), dict(b.rules())
-    keys = list(va) + [k for k in vb if k not in va]
+    order = {key: i for i, key in enumerate([f"{s}.{n}" for s in ("points", "jans") for n in JANS]
+                                            + [f"variants.{n}" for n in VARIANTS])}
+    keys = sorted(set(va) | set(vb), key=lambda k: (order.get(k, len(order)), k))
     return [{"key": k, "a": va.get(k), "b": vb.get(k),
              "cite_a": a.citation(k) if k in va else None, "cite_b": b.citation(k) if k in vb else None}
             for k in keys if va.get(k) != vb.get(k)]
