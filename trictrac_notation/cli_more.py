@@ -12,3 +12,7 @@ REGISTER.append(_diagram)
 from .cli_rules import register as _rules  # noqa: E402
 
 REGISTER.append(_rules)
+
+from .cli_site import register as _site  # noqa: E402
+
+REGISTER.append(_site)

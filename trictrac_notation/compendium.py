@@ -1,0 +1,118 @@
+"""The rules compendium of the site, generated from ``rules_data/``: a page per treatise, a page
+per jan, and the comparison matrix of every rule across all treatises, each cell with its citation.
+
+The words about each jan (what it is, where rules.md explains it) come from
+``site_src/compendium.yaml``; the values and citations come only from the rule sets, walked
+generically through :meth:`RuleSet.rules` — nothing here knows a treatise by name.
+"""
+
+from __future__ import annotations
+
+import yaml
+
+from .events import JANS
+
+NOTES_FILE = "compendium.yaml"
+STATUS = {"on": "scored", "optional": "optional", "off": "not scored"}
+
+
+def render_compendium(env, src, bar=None) -> tuple[dict, list]:
+    """The compendium's files (``rules/...``) and its part of the navigation."""
+    from .rulesets import list_rulesets
+    from .rules_schema import VARIANTS
+
+    rulesets = list_rulesets()
+    if not rulesets:
+        return {}, []
+    notes = _notes(src)
+    jans = {jan: {"name": jan, "summary": "", "reference": ""} | (notes.get("jans") or {}).get(jan, {})
+            for jan in JANS}
+    matrix = _matrix(rulesets)
+    ctx = {"rulesets": rulesets, "jans": jans, "jan_ids": list(JANS), "variants": VARIANTS,
+           "value": value_text, "status": STATUS}
+    files = {
+        "rules/index.md": env.get_template("rules_index.md.j2").render(**ctx, intro=notes.get("intro", "")),
+        "rules/compare.md": env.get_template("rules_compare.md.j2").render(**ctx, **matrix),
+    }
+    for rs in rulesets:
+        rows = [_cell(rs, key, value) | {"key": key} for key, value in rs.rules()]
+        files[f"rules/{rs.id}.md"] = env.get_template("rules_treatise.md.j2").render(
+            **ctx, rs=rs, rows=rows, citations=_footnotes(rows))
+    for jan in JANS:
+        rows = [{"rs": rs, **_jan_cells(rs, jan)} for rs in rulesets]
+        files[f"rules/jans/{jan}.md"] = env.get_template("rules_jan.md.j2").render(
+            **ctx, jan=jan, note=jans.get(jan, {}), rows=rows,
+            citations=_footnotes([c for r in rows for c in (r["status"], r["points"]) if c]))
+    nav = ["rules/index.md", "rules/compare.md",
+           {"Treatises": [f"rules/{rs.id}.md" for rs in rulesets]},
+           {"Jans": [f"rules/jans/{jan}.md" for jan in JANS]}]
+    return files, nav
+
+
+def _notes(src) -> dict:
+    path = src / NOTES_FILE
+    if not path.is_file():
+        return {}
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+
+
+def value_text(key: str, value) -> str:
+    """A rule's value in words: points as simple/doublet, statuses and booleans spelt out."""
+    if key.startswith("points."):
+        def pair(v):
+            simple, doublet = v.get("simple"), v.get("doublet")
+            return f"{simple}" if doublet is None else f"{simple}/{doublet}"
+        if "talon" in value:
+            return f"talon {pair(value['talon'])}, coin {pair(value['coin'])}"
+        return pair(value)
+    if key.startswith("jans."):
+        return STATUS.get(value, str(value))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _cell(rs, key, value) -> dict:
+    citation = rs.citation(key)
+    return {"text": value_text(key, value), "citation": citation, "decided": citation.startswith("decided:")}
+
+
+def _jan_cells(rs, jan) -> dict:
+    values = dict(rs.rules())
+    out = {"status": None, "points": None}
+    if f"jans.{jan}" in values:
+        out["status"] = _cell(rs, f"jans.{jan}", values[f"jans.{jan}"])
+    if f"points.{jan}" in values:
+        out["points"] = _cell(rs, f"points.{jan}", values[f"points.{jan}"])
+    return out
+
+
+def _footnotes(cells) -> dict:
+    """Citation text -> footnote number, numbered in order of first use."""
+    numbers: dict = {}
+    for cell in cells:
+        numbers.setdefault(cell["citation"], len(numbers) + 1)
+        cell["note"] = numbers[cell["citation"]]
+    return numbers
+
+
+def _matrix(rulesets) -> dict:
+    """Every rule key of any set (in schema order) against every set; a row whose values differ is marked."""
+    keys: list = []
+    values = {}
+    for rs in rulesets:
+        values[rs.id] = dict(rs.rules())
+        keys += [k for k in values[rs.id] if k not in keys]
+    rows, cells = [], []
+    for key in keys:
+        row = []
+        for rs in rulesets:
+            if key in values[rs.id]:
+                cell = _cell(rs, key, values[rs.id][key])
+                cells.append(cell)
+            else:
+                cell = None
+            row.append(cell)
+        texts = {c["text"] for c in row if c}
+        rows.append({"key": key, "cells": row, "differs": len(texts) > 1 or any(c is None for c in row)})
+    return {"rows": rows, "citations": _footnotes(cells)}

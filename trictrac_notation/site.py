@@ -1,0 +1,456 @@
+"""The static site: game pages, the rules compendium and tutorials.
+
+The pages are generated here with our own Jinja2 templates (``templates/``) into a
+*staging* folder of Markdown and assets; mkdocs with the material theme then turns
+that folder into HTML.  Only :func:`build`, :func:`serve` and :class:`SitePlugin`
+know about mkdocs, so another static generator could take the staging folder.
+
+Generation is incremental: a game page is rendered again only when its record, the
+rule sets or the package (code, templates, viewer) changed; files whose content did
+not change are not rewritten.  Everything that comes from a record is escaped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import shutil
+import sys
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+from . import __version__
+from .resources import data_dir
+
+PACKAGE = Path(__file__).resolve().parent
+ROOT_CONFIG = PACKAGE.parent / "mkdocs.yml"
+ID_RE = re.compile(r"[a-z0-9_-]+\Z")
+GAMES = "games"
+ASSETS = "assets/trictrac"
+SOURCE_ONLY = {"compendium.yaml"}  # read by the generator, not published
+log = logging.getLogger("mkdocs.plugins.trictrac-site")
+
+
+class SiteError(Exception):
+    """A site that cannot be built: one clear message (file, what was expected, what to do)."""
+
+
+# --- names and paths ----------------------------------------------------------------------
+
+def record_id(path: Path) -> str:
+    """The page id of a record file: its name without ``.tric``, refused unless it is [a-z0-9_-]+."""
+    stem = path.name[: -len(path.suffix)] if path.suffix else path.name
+    if not ID_RE.match(stem):
+        suggestion = re.sub(r"[^a-z0-9_-]+", "-", stem.lower()).strip("-") or "game"
+        raise SiteError(f"{path}: error: record id {stem!r} is refused: a record's file name names its page, "
+                        f"so it may only use a-z, 0-9, '-' and '_'\n  hint: rename it to {suggestion}.tric")
+    return stem
+
+
+def inside(folder: Path, relative: str) -> Path:
+    """``folder / relative``, refused if it would land outside ``folder``."""
+    base = folder.resolve()
+    target = (base / relative).resolve()
+    if target != base and base not in target.parents:
+        raise SiteError(f"refused to write {relative!r}: it would land outside the output folder {folder}")
+    return target
+
+
+def _write(path: Path, content: str | bytes) -> bool:
+    """Write ``content`` unless the file already holds it (so that unchanged files keep their date)."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+def json_for_script(data) -> str:
+    """JSON that is safe inside an HTML ``<script>`` (no ``</script>``, no ``<!--``) and in JavaScript."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for char, code in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"),
+                       ("\u2029", "\\u2029")):
+        text = text.replace(char, code)
+    return text
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")  # Python-Markdown's backslash escapes
+
+
+def md_text(text: str) -> Markup:
+    """Text from a record, safe inside Markdown: HTML-escaped, and Markdown's punctuation backslashed."""
+    return escape(_MD_SPECIAL.sub(r"\\\1", text))
+
+
+def front_matter_title(title: str) -> Markup:
+    """A YAML title for mkdocs, HTML-escaped: mkdocs themes print page titles without escaping."""
+    return Markup(json.dumps(str(escape(title)), ensure_ascii=False))
+
+
+# --- templates ----------------------------------------------------------------------------
+
+def templates():
+    """The Jinja2 environment of the site: autoescaping everywhere, undefined names are errors."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    env = Environment(loader=FileSystemLoader(str(PACKAGE / "templates")), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["title_yaml"] = front_matter_title
+    env.filters["md_text"] = md_text
+    env.filters["script_json"] = lambda data: Markup(json_for_script(data))
+    return env
+
+
+def code_key() -> str:
+    """A hash of everything that shapes a page besides its record: the package (code, templates,
+    viewer), its version and the rule sets."""
+    h = hashlib.sha256(__version__.encode())
+    folders = [PACKAGE, data_dir("rules_data")]
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".j2", ".js", ".css", ".yaml", ".html", ".lark"):
+                h.update(str(path.relative_to(folder)).encode())
+                h.update(path.read_bytes())
+    h.update(data_dir("grammar").joinpath("trictrac.lark").read_bytes())
+    return h.hexdigest()
+
+
+# --- progress -----------------------------------------------------------------------------
+
+class _Progress:
+    """A rich progress bar on a terminal; silent otherwise."""
+
+    def __init__(self, enabled: bool | None):
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self._bar = None
+
+    def __enter__(self):
+        if self.enabled:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeElapsedColumn(), transient=True)
+            self._bar.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if self._bar is not None:
+            self._bar.__exit__(*exc)
+
+    def task(self, description: str, total: int):
+        if self._bar is None:
+            return lambda advance=1, description=None: None
+        task_id = self._bar.add_task(description, total=total)
+
+        def advance(step: int = 1, description: str | None = None):
+            self._bar.update(task_id, advance=step, **({"description": description} if description else {}))
+        return advance
+
+
+# --- the generator ------------------------------------------------------------------------
+
+@dataclass
+class Generated:
+    """What one generation did."""
+
+    staging: Path
+    games: list = field(default_factory=list)  # ids, in page order
+    rendered: list = field(default_factory=list)  # ids of game pages rendered this time
+    reused: list = field(default_factory=list)  # ids taken from the cache
+    nav: list = field(default_factory=list)
+    seconds: float = 0.0
+
+
+class Generator:
+    """Sources (``src``: pages, ``games/*.tric``, compendium notes) → the staging folder ``cache/docs``."""
+
+    def __init__(self, src: Path | None = None, cache: Path | None = None, progress: bool | None = None):
+        self.src = Path(src) if src is not None else data_dir("site_src")
+        self.cache = Path(cache) if cache is not None else Path(".site-cache")
+        self.staging = self.cache / "docs"
+        self.manifest_path = self.cache / "pages.json"
+        self.progress = progress
+        self._env = None
+
+    @property
+    def env(self):
+        if self._env is None:
+            self._env = templates()
+        return self._env
+
+    def run(self) -> Generated:
+        start = time.perf_counter()
+        if not self.src.is_dir():
+            raise SiteError(f"{self.src}: error: no such folder of site sources (expected site_src/ with "
+                            "index.md and games/*.tric)")
+        out = Generated(self.staging)
+        wanted: set[Path] = set()
+        records = self._records()
+        manifest = self._manifest()
+        key = code_key()
+        with _Progress(self.progress) as bar:
+            wanted |= self._copy_sources(records)
+            wanted |= self._assets()
+            advance = bar.task("game pages", len(records))
+            new_manifest = {}
+            games = []
+            for gid, path in records:
+                text = path.read_bytes()
+                page_key = hashlib.sha256(key.encode() + b"\0" + text).hexdigest()
+                entry = manifest.get(gid)
+                if entry and entry["key"] == page_key and all((self.staging / f).is_file() for f in entry["files"]):
+                    out.reused.append(gid)
+                else:
+                    advance(0, f"game {gid}")
+                    files, title = self._render_game(gid, path)
+                    entry = {"key": page_key, "files": sorted(files), "title": title}
+                    for name, content in files.items():
+                        _write(inside(self.staging, name), content)
+                    out.rendered.append(gid)
+                new_manifest[gid] = entry
+                wanted |= {inside(self.staging, f) for f in entry["files"]}
+                games.append((gid, entry["title"]))
+                advance()
+            out.games = [g for g, _ in games]
+            files = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(games=games)}
+            compendium, rules_nav = self._compendium(bar)
+            files.update(compendium)
+            for name, content in files.items():
+                path = inside(self.staging, name)
+                _write(path, content)
+                wanted.add(path)
+        self._remove_stale(wanted)
+        self._save_manifest(new_manifest)
+        out.nav = self._nav(games, rules_nav)
+        out.seconds = time.perf_counter() - start
+        return out
+
+    # --- sources ----------------------------------------------------------------------------
+    def _records(self) -> list[tuple[str, Path]]:
+        folder = self.src / GAMES
+        records = sorted(folder.glob("*.tric")) if folder.is_dir() else []
+        return [(record_id(p), p) for p in records]
+
+    def _copy_sources(self, records) -> set[Path]:
+        """Every source page and file, as is (the records are copied for download)."""
+        written = set()
+        for path in sorted(self.src.rglob("*")):
+            if not path.is_file() or any(part.startswith(".") for part in path.relative_to(self.src).parts):
+                continue
+            rel = path.relative_to(self.src).as_posix()
+            if rel in SOURCE_ONLY:
+                continue
+            target = inside(self.staging, rel)
+            _write(target, path.read_bytes())
+            written.add(target)
+        return written
+
+    def _assets(self) -> set[Path]:
+        written = set()
+        for path in sorted((PACKAGE / "static").glob("*")):
+            target = inside(self.staging, f"{ASSETS}/{path.name}")
+            _write(target, path.read_bytes())
+            written.add(target)
+        return written
+
+    def _remove_stale(self, wanted: set[Path]) -> None:
+        """Generated files whose source is gone (a removed record, a renamed page)."""
+        for path in sorted(self.staging.rglob("*"), reverse=True):
+            if path.is_file() and path.resolve() not in wanted:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+
+    def _manifest(self) -> dict:
+        try:
+            return json.loads(self.manifest_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+
+    def _save_manifest(self, manifest: dict) -> None:
+        self.cache.mkdir(parents=True, exist_ok=True)
+        _write(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
+
+    # --- pages ------------------------------------------------------------------------------
+    def _render_game(self, gid: str, path: Path) -> tuple[dict, str]:
+        from .gamepage import render_game
+
+        return render_game(gid, path, self.env, display_path=_display(path))
+
+    def _compendium(self, bar) -> tuple[dict, list]:
+        from .compendium import render_compendium
+
+        return render_compendium(self.env, self.src, bar)
+
+    def _nav(self, games, rules_nav) -> list:
+        """Home, games, tutorials, the compendium, then the reference pages."""
+        def exists(rel):
+            return (self.staging / rel).is_file()
+
+        nav: list = [{"Home": "index.md"}] if exists("index.md") else []
+        nav.append({"Games": [f"{GAMES}/index.md"] + [f"{GAMES}/{g}.md" for g, _ in games]})
+        tutorials = sorted(p.relative_to(self.staging).as_posix() for p in (self.staging / "tutorials").glob("*.md"))
+        if tutorials:
+            index = [t for t in tutorials if t.endswith("/index.md")]
+            nav.append({"Tutorials": index + [t for t in tutorials if t not in index]})
+        if rules_nav:
+            nav.append({"Rules of the treatises": rules_nav})
+        for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md")):
+            if exists(rel):
+                nav.append({title: rel})
+        return nav
+
+
+def _display(path: Path) -> str:
+    """A path as the user knows it: relative to the working folder when it can be."""
+    path = Path(path).absolute()
+    return str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path)
+
+
+# --- mkdocs -------------------------------------------------------------------------------
+
+try:
+    from mkdocs.config import config_options as _opts
+    from mkdocs.config.base import Config as _Config
+    from mkdocs.exceptions import PluginError
+    from mkdocs.plugins import BasePlugin
+
+    class _SiteConfig(_Config):
+        src = _opts.Type(str, default="site_src")
+        cache = _opts.Type(str, default=".site-cache")
+except ImportError:  # pragma: no cover - mkdocs is a dependency
+    BasePlugin = object
+
+
+class SitePlugin(BasePlugin[_SiteConfig]):
+    """The ``trictrac-site`` mkdocs plugin: generate the staging folder, then let mkdocs render it.
+
+    ``trictrac site build``, ``mkdocs build`` and ``mkdocs serve`` all go through it."""
+
+    progress: bool | None = None
+    src_override: Path | None = None
+    cache_override: Path | None = None
+    result: Generated | None = None
+
+    def on_config(self, config):
+        base = Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
+        src = self.src_override or base / self.config.src
+        cache = self.cache_override or base / self.config.cache
+        try:
+            self.result = Generator(src, cache, self.progress).run()
+        except SiteError as e:
+            raise PluginError(str(e)) from None
+        self.src = Path(src)
+        config.docs_dir = str(self.result.staging.resolve())
+        if not config.nav:
+            config.nav = self.result.nav
+        return config
+
+
+@dataclass
+class BuildReport:
+    out: Path
+    generated: Generated
+    seconds: float
+    warnings: list
+
+
+class _Collect(logging.Handler):
+    """mkdocs' warnings, shown as they come with the staging paths turned back into source paths."""
+
+    def __init__(self, src: Path, staging: Path, stream):
+        super().__init__(logging.WARNING)
+        self.src, self.staging, self.stream = src, staging, stream
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        message = record.getMessage().replace(str(self.staging.resolve()) + os.sep, _display(self.src) + os.sep)
+        message = re.sub(r"Doc file '([^']+)'", lambda m: f"{_display(self.src / m.group(1))}:", message)
+        message = f"{record.levelname.lower()}: {message}"
+        self.messages.append(message)
+        print(message, file=self.stream)
+
+
+@contextmanager
+def _mkdocs_logging(handler: logging.Handler):
+    logger = logging.getLogger("mkdocs")
+    saved = logger.level, logger.propagate
+    logger.addHandler(handler)
+    logger.setLevel(logging.WARNING)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(saved[0])
+        logger.propagate = saved[1]
+
+
+def _load_config(config_file: Path | None, src, cache, progress, **overrides):
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    from mkdocs.config import load_config
+
+    config_file = Path(config_file) if config_file else ROOT_CONFIG
+    if not config_file.is_file():
+        raise SiteError(f"{config_file}: error: no mkdocs.yml here (the site's settings); run from a checkout "
+                        "of trictrac or give --config")
+    config = load_config(config_file=str(config_file), **overrides)
+    plugin = config.plugins.get("trictrac-site")
+    if plugin is None:
+        raise SiteError(f"{config_file}: error: the plugin 'trictrac-site' is not listed under plugins:")
+    plugin.src_override = Path(src).resolve() if src else None
+    plugin.cache_override = Path(cache).resolve() if cache else None
+    plugin.progress = progress
+    return config, plugin
+
+
+def build(out: Path | str = "site", *, src=None, cache=None, config_file=None, progress: bool | None = None,
+          stream=None) -> BuildReport:
+    """Generate the pages and build the site into ``out`` (strict: any warning, e.g. a broken link,
+    fails the build with a :class:`SiteError`)."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.exceptions import Abort, ConfigurationError, PluginError as _PluginError
+
+    stream = stream or sys.stderr
+    start = time.perf_counter()
+    out = Path(out).resolve()
+    try:
+        config, plugin = _load_config(config_file, src, cache, progress, site_dir=str(out), strict=True)
+    except ConfigurationError as e:
+        raise SiteError(f"{config_file or ROOT_CONFIG}: error: {e}") from None
+    collect = _Collect(Path(src or plugin.config.src), Path(cache or ".site-cache") / "docs", stream)
+    with _mkdocs_logging(collect):
+        config.plugins.on_startup(command="build", dirty=False)
+        try:
+            mkdocs_build(config)
+        except _PluginError as e:
+            raise SiteError(str(e)) from None
+        except Abort:
+            count = len(collect.messages)
+            raise SiteError(f"site not built: {count} warning{'s' if count != 1 else ''} in strict mode "
+                            "(above: a broken link or a bad page); fix them and build again") from None
+        finally:
+            config.plugins.on_shutdown()
+    if plugin.result is not None:
+        collect.staging = plugin.result.staging
+    return BuildReport(out, plugin.result, time.perf_counter() - start, collect.messages)
+
+
+def serve(addr: str = "127.0.0.1:8000", *, config_file=None) -> None:
+    """Serve the site of ``mkdocs.yml``, generating and rebuilding it when a source changes (mkdocs serve)."""
+    from mkdocs.commands.serve import serve as mkdocs_serve
+
+    config_file = Path(config_file) if config_file else ROOT_CONFIG
+    _load_config(config_file, None, None, None)  # fails early with a clear message
+    mkdocs_serve(config_file=str(config_file), dev_addr=addr, livereload=True)
