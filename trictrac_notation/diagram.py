@@ -420,7 +420,7 @@ def hits(events, mover, bottom: str) -> list:
     shapes = []
     for ev in events:
         kind = HITS.get(getattr(ev, "jan", None))
-        if kind is None or getattr(ev, "target", None) is None:
+        if kind is None or getattr(ev, "target", None) not in range(24) or ev.beneficiary not in COLORS:
             continue
         wt = white_track(_roller(ev, mover), ev.target)
         x, y = slot(wt, bottom, 0)
@@ -436,7 +436,8 @@ def fills(events, bottom: str) -> list:
     """Pleins made or kept: the six arrows outlined, with the jan's name."""
     shapes = []
     for ev in events:
-        if getattr(ev, "jan", None) not in FILLS or getattr(ev, "quadrant", None) not in QUADRANTS:
+        if (getattr(ev, "jan", None) not in FILLS or getattr(ev, "quadrant", None) not in QUADRANTS
+                or getattr(ev, "beneficiary", None) not in COLORS):
             continue
         lo, hi = QUADRANTS[ev.quadrant]
         row, first = place(white_track(ev.beneficiary, lo), bottom)
