@@ -169,8 +169,11 @@ class _Checker:
         self.file = file
         self.errors: list[RulesError] = []
         self._scalars = SafeConstructor()
+        self._unreadable: set = set()  # keys whose value was refused when read: no second complaint
 
     def error(self, keys: tuple, message: str, part: str = "value") -> None:
+        if any(keys[:n] in self._unreadable for n in range(len(keys) + 1)):
+            return
         line, column = self.file.at(keys, part)
         self.errors.append(RulesError(message, self.file.path, line, column))
 
@@ -184,6 +187,11 @@ class _Checker:
 
     def plain(self, node, keys: tuple):
         self.file.marks.setdefault((keys, "value"), (node.start_mark.line + 1, node.start_mark.column + 1))
+        plain_tag = {yaml.MappingNode: "map", yaml.SequenceNode: "seq"}.get(type(node))
+        if plain_tag and node.tag != f"tag:yaml.org,2002:{plain_tag}":
+            self.error(keys, f"{_dotted(keys)}: unsupported YAML tag {node.tag!r}")
+            self._unreadable.add(keys)
+            return None
         if isinstance(node, yaml.MappingNode):
             out = {}
             for key_node, value_node in node.value:
@@ -206,6 +214,7 @@ class _Checker:
             return self._scalars.construct_object(node)
         except ConstructorError as e:
             self.error(keys, f"{_dotted(keys)}: unsupported YAML value ({e.problem})")
+            self._unreadable.add(keys)
             return None
 
     # --- the sections -------------------------------------------------------------------
@@ -381,17 +390,19 @@ def check_complete(file: RulesFile, sections: dict) -> None:
         for jan in JANS:
             if jan not in jans:
                 checker.error(("jans",), f"jans: {jan!r} is not stated (say 'scored: true' or 'scored: false')", "key")
-    enabled = {jan: f"option {name!r} switches it on"
+    enabled = {jan: (f"option {name!r} switches it on", ("options", name))
                for name, option in sections["options"].items() for jan in option.get("jans", ())}
-    enabled.update({jan: f"jans.{jan} is scored" for jan, entry in jans.items() if entry.get("scored")})
+    enabled.update({jan: (f"jans.{jan} is scored", ("jans", jan))
+                    for jan, entry in jans.items() if entry.get("scored")})
     if points or "points" in file.data:
-        for jan, why in enabled.items():
+        for jan, (why, keys) in enabled.items():
             if jan not in points:
-                checker.error(("jans", jan), f"points: no value for {jan!r}, but {why}", "key")
+                checker.error(keys, f"points: no value for {jan!r}, but {why}", "key")
     if variants or "variants" in file.data:
         for name, variant in VARIANTS.items():
             if name not in variants and (variant.requires is None or variant.requires in enabled):
-                checker.error(("variants",), f"variants: {name!r} is not stated ({variant.about})", "key")
+                keys = ("variants",) if "variants" in file.data else enabled.get(variant.requires, ((), ()))[1]
+                checker.error(keys, f"variants: {name!r} is not stated ({variant.about})", "key")
     checker.raise_errors()
 
 
