@@ -193,7 +193,7 @@ def hole_xy(color: str, holes: int, bottom: str) -> tuple[float, float]:
     at the coin); with no hole the fichet waits in the short band on the talon side.
     """
     if holes <= 0:
-        return SHORT_L_X, TOP_IN + 0.6 * U if color != bottom else BOTTOM_IN - 0.6 * U
+        return SHORT_L_X, (BOTTOM_IN - 0.6 * U if color == bottom else TOP_IN + 0.6 * U)
     return column_left(min(holes, 12) - 1) + U / 2, band_y(color, bottom)
 
 
@@ -377,6 +377,7 @@ def moves(position: Position, mover: str, steps, bottom: str) -> list:
     position before the throw; a left slot now empty gets a dashed ghost, a
     dame played tout d'une shows where it rested.
     """
+    steps = [s for s in steps if 0 <= s.src < OFF]
     after = list(position.row(mover))
     run = after[:]
     for s in steps:  # undo: the position before the throw
@@ -385,8 +386,6 @@ def moves(position: Position, mover: str, steps, bottom: str) -> list:
             run[s.dst] -= 1
     shapes = []
     for s in steps:
-        if not 0 <= s.src < OFF:
-            continue
         src_w = white_track(mover, s.src)
         run[s.src] -= 1
         k = max(run[s.src], 0)
@@ -477,6 +476,8 @@ def event_text(ev, mover, coords: CoordSystem, bottom: str) -> str:
         text += f" ({QUADRANT_TITLES[ev.quadrant]})"
     if ev.means and ev.means > 1:
         text += f", {ev.means} ways"
+    if getattr(ev, "note", ""):
+        text += f" ({ev.note})"
     return text
 
 
