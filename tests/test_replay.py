@@ -317,3 +317,15 @@ def test_variations_start_from_the_position_before_their_throw():
 def test_errors_inside_variations_are_reported_at_their_place():
     text = "1. white 6-4 T-6 T-4 (1. white 6-4 T-11 (1. white 6-4 T-5 T-5))\n2. black 6-4 T-6 T-4 (2. black 6-4 T-12)\n"
     assert [(line, column) for line, column, *_ in errors(text)] == [(1, 36), (1, 55), (2, 38)]
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: problems of the starting position are reported at the first setup "
+                   "line (replay.initial_position uses record.setup[0].span), not at the line of the player concerned")
+def test_setup_problem_is_reported_on_the_line_of_its_player():
+    assert [e[:2] for e in errors("@white 6:2\n@black 11:1\n")] == [(2, 2)]
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: a throw whose moves have a syntax error ('T4') is also judged as a "
+                   "fausse case on the moves that were read, so one mistake gives two errors")
+def test_a_syntax_error_in_the_moves_is_not_also_a_fausse_case():
+    assert [e[:2] for e in errors("1. white 6-4 T-6 T4\n")] == [(1, 18)]
