@@ -48,6 +48,7 @@ class Fence:
     options_text: str
     source: str
     closed: bool = True
+    options_column: int = 1  # 1-based column of the options on the opening line
     options: dict = field(default_factory=dict)
 
 
@@ -67,7 +68,9 @@ def find_fences(lines: list[str]) -> list[tuple[int, int, Fence]]:
             j += 1
         closed = j < len(lines)
         body = "\n".join(lines[i + 1:j])
-        found.append((i, min(j + 1, len(lines)), Fence(i + 1, m.group("options").strip(), body + "\n", closed)))
+        options = m.group("options")
+        column = m.start("options") + len(options) - len(options.lstrip()) + 1
+        found.append((i, min(j + 1, len(lines)), Fence(i + 1, options.strip(), body + "\n", closed, column)))
         i = j + 1
     return found
 
@@ -82,7 +85,7 @@ def _options(fence: Fence, path: str) -> list:
     opts = {"show": "each", "source": "yes", "bottom": None, "coords": None, "width": WIDTH}
     column = None
     for m in re.finditer(r"(\S+?)=(\S+)|(\S+)", fence.options_text):
-        column = m.start() + 1
+        column = fence.options_column + m.start()
         key, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), None)
         span = Span(fence.line, column, len(m.group()))
         allowed = dict(OPTIONS, coords=tuple(SYSTEMS))
@@ -190,8 +193,9 @@ class TrictracPreprocessor(Preprocessor):
 
 class TrictracExtension(Extension):
     def extendMarkdown(self, md):
-        # before fenced_code (25) and pymdownx.superfences, which would take the block as plain code
-        md.preprocessors.register(TrictracPreprocessor(md), "trictrac_fence", 36)
+        # after normalize_whitespace (30), which would strip the stash's markers, and before fenced_code
+        # and pymdownx.superfences (25), which would take the block as plain code
+        md.preprocessors.register(TrictracPreprocessor(md), "trictrac_fence", 28)
 
 
 def makeExtension(**kwargs):  # noqa: N802 - the name Python-Markdown looks for

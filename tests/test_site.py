@@ -1,0 +1,170 @@
+"""The static site: record ids, escaping, fausse cases flagged, strict links, incremental builds, the compendium."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from conftest import run_cli
+from trictrac_notation.gamepage import score_chart
+from trictrac_notation.rulesets import list_rulesets
+from trictrac_notation.site import Generator, SiteError, build, inside, json_for_script, md_text, record_id
+
+INDEX = "# Test site\n\nSee the [games](games/index.md) and the [rules](rules/index.md).\n"
+HOSTILE = """[Title "Evil <script>alert(1)</script> & co"]
+[White "<img src=x onerror=alert(2)>"]
+[First "white"]
+
+1. white 6-4 T-6 T-4 {a comment </script><script>alert(3)</script>}
+2. black 5-3 T-5 T-3
+"""
+FAUSSE = """[Title "A fausse case"]
+[First "white"]
+
+1. white 6-4 T-6 T-4
+2. black 5-3 T-5 T-3
+3. white 2-1 T-7 T-1
+"""
+
+
+def make_src(root, records: dict, index: str = INDEX):
+    src = root / "src"
+    (src / "games").mkdir(parents=True)
+    (src / "index.md").write_text(index, encoding="utf-8")
+    for name, text in records.items():
+        (src / "games" / name).write_text(text, encoding="utf-8")
+    return src
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("site")
+    src = make_src(root, {"hostile.tric": HOSTILE, "fausse.tric": FAUSSE})
+    report = build(root / "out", src=src, cache=root / "cache", progress=False)
+    return root, src, report
+
+
+@pytest.mark.parametrize("name, ok", [
+    ("kermadeuc-lepeintre.tric", True), ("game_2.tric", True), ("a.tric", True),
+    ("Bad Name.tric", False), ("UPPER.tric", False), ("..tric", False), ("a.b.tric", False),
+    ("partie-é.tric", False), (".tric", False),
+])
+def test_record_ids(tmp_path, name, ok):
+    path = tmp_path / name
+    if ok:
+        assert record_id(path) == name[:-5]
+    else:
+        with pytest.raises(SiteError, match=r"record id .* is refused.*\n  hint: rename it to [a-z0-9_-]+\.tric"):
+            record_id(path)
+
+
+@pytest.mark.parametrize("relative", ["../x.md", "games/../../x.md", "/etc/passwd"])
+def test_paths_outside_the_output_are_refused(tmp_path, relative):
+    with pytest.raises(SiteError, match="outside the output folder"):
+        inside(tmp_path, relative)
+    assert inside(tmp_path, "games/x.md") == (tmp_path / "games" / "x.md").resolve()
+
+
+def test_json_for_script_cannot_close_the_script():
+    text = json_for_script({"a": "</script><script>alert(1)</script> <!-- \u2028"})
+    assert "<" not in text and ">" not in text and "\u2028" not in text
+    import json
+    assert json.loads(text)["a"].startswith("</script>")
+
+
+def test_md_text_escapes_html_and_markdown():
+    assert str(md_text("*a* <b> [x](y) #1")) == r"\*a\* &lt;b&gt; \[x\]\(y\) \#1"
+
+
+def test_pages_of_the_site(site):
+    root, _, report = site
+    out = root / "out"
+    for rel in ("index.html", "games/index.html", "games/hostile.html", "games/hostile.data.js", "games/hostile.tric",
+                "games/fausse.html", "rules/index.html", "rules/compare.html", "assets/trictrac/viewer.js"):
+        assert (out / rel).is_file(), rel
+    assert sorted(report.generated.games) == ["fausse", "hostile"]
+    index = (out / "games/index.html").read_text(encoding="utf-8")
+    assert 'href="fausse.html"' in index and 'href="hostile.html"' in index
+
+
+def test_record_text_is_escaped(site):
+    root, _, _ = site
+    page = (root / "out/games/hostile.html").read_text(encoding="utf-8")
+    for attack in ("<script>alert(1)", "<script>alert(3)", "<img src=x"):
+        assert attack not in page
+    assert "Evil &lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in page  # the title, shown as text
+    assert "&lt;img src=x onerror=alert(2)&gt;" in page
+    assert "a comment &lt;/script&gt;&lt;script&gt;alert(3)&lt;/script&gt;" in page
+    data = (root / "out/games/hostile.data.js").read_text(encoding="utf-8")
+    assert "<script" not in data and "</script" not in data and "<img" not in data
+    assert r"\u003c/script\u003e\u003cscript\u003ealert(3)" in data
+
+
+def test_fausse_case_is_flagged_with_its_position(site):
+    root, _, _ = site
+    page = (root / "out/games/fausse.html").read_text(encoding="utf-8")
+    row = re.search(r'<tr data-throw="3"[^>]*class="([^"]*)"', page)
+    assert row and "flag-fausse-case" in row.group(1)
+    assert re.search(r"fausse\.tric:6:\d+: error: fausse case: white plays T-7 T-1 with 2-1", page)
+    assert 'tr data-throw="2" id="throw-2" class=""' in page  # a legal throw is not flagged
+
+
+def test_compendium_compares_every_rule_set(site):
+    root, _, _ = site
+    rulesets = list_rulesets()
+    compare = (root / "out/rules/compare.html").read_text(encoding="utf-8")
+    for rs in rulesets:
+        assert f'href="{rs.id}.html"' in compare
+        assert (root / f"out/rules/{rs.id}.html").is_file()
+        assert rs.citation("jans.remplir") in compare.replace("&#39;", "'").replace("&quot;", '"')
+    for jan in ("six-tables", "battre-a-faux", "pile-de-misere"):
+        page = (root / f"out/rules/jans/{jan}.html").read_text(encoding="utf-8")
+        assert all(str(rs.identity["year"]) in page for rs in rulesets)
+
+
+def test_incremental_generation(site):
+    root, src, _ = site
+    gen = Generator(src, root / "cache", progress=False)
+    again = gen.run()
+    assert again.rendered == [] and sorted(again.reused) == ["fausse", "hostile"]
+    untouched = root / "cache/docs/games/fausse.md"
+    stamp = untouched.stat().st_mtime_ns
+    record = src / "games/hostile.tric"
+    record.write_text(record.read_text(encoding="utf-8") + "{touched}\n", encoding="utf-8")
+    touched = gen.run()
+    assert touched.rendered == ["hostile"] and touched.reused == ["fausse"]
+    assert untouched.stat().st_mtime_ns == stamp
+    (src / "games/fausse.tric").unlink()
+    removed = gen.run()
+    assert removed.games == ["hostile"] and not untouched.exists()
+
+
+def test_broken_link_fails_the_build(tmp_path):
+    src = make_src(tmp_path, {}, "# Home\n\nA [broken link](missing.md).\n")
+    code, out, err = run_cli("site", "build", "--src", src, "--cache", tmp_path / "cache", "--out", tmp_path / "out",
+                             "-q")
+    assert code == 1
+    assert re.search(r"index\.md: contains a link 'missing\.md', but the target is not found", err)
+    assert "site not built: 1 warning in strict mode" in err
+    assert "Traceback" not in err
+
+
+def test_bad_record_name_fails_the_build(tmp_path):
+    src = make_src(tmp_path, {"Bad Name.tric": FAUSSE})
+    code, _, err = run_cli("site", "build", "--src", src, "--cache", tmp_path / "cache", "--out", tmp_path / "out",
+                           "-q")
+    assert code == 1
+    assert "Bad Name.tric: error: record id 'Bad Name' is refused" in err and "rename it to bad-name.tric" in err
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.html"))
+
+
+def test_score_chart_draws_points_and_holes():
+    frames = [{"n": 0, "score": None}] + [
+        {"n": n, "score": {"white": {"points": 2 * n % 12, "holes": n // 6}, "black": {"points": 4, "holes": 0}}}
+        for n in range(1, 9)]
+    svg = score_chart(frames)
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert "points" in svg and "holes" in svg and "throw" in svg
+    assert score_chart(frames) == svg  # deterministic: an unchanged game gives an unchanged file
