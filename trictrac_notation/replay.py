@@ -242,7 +242,8 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
         if after is not None and throw.dice is not None:
             _check_play(result, ctx)
     if state is not None:
-        result.score_before = ctx.scorer.snapshot(state)
+        if throw.variations:  # the score a variation starts from
+            result.score_before = ctx.scorer.snapshot(state)
         ctx.scorer.throw(state, result, ctx)
     # the next throw
     turn.expected = other(side)

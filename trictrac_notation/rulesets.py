@@ -290,10 +290,16 @@ def ruleset_for(rules_id, record) -> RuleSet:
         raise _in_header(e, record, "Options") from None
 
 
-def replay_options(rules_id, record) -> dict:
-    """Keyword arguments of ``replay()`` for ``--rules`` / the record's headers."""
+def replay_options(rules_id, record, follow_record: bool = True) -> dict:
+    """Keyword arguments of ``replay()`` for ``--rules`` / the record's headers: the movement rules and
+    a scorer (scorer.Scorer; ``follow_record`` as there).  With neither --rules nor a ``Rules`` /
+    ``Options`` header: movement only, no scorer.  A bad name raises RulesError (at the header)."""
+    from .scorer import Scorer
+
+    if not rules_id and not record.header("Rules") and not record.header("Options"):
+        return {"rules": MoveRules(), "scorer": None}
     ruleset = ruleset_for(rules_id, record)
-    return {"rules": ruleset.movement, "scorer": None}
+    return {"rules": ruleset.movement, "scorer": Scorer(ruleset, follow_record)}
 
 
 def _normal_id(name: str) -> str:

@@ -1,0 +1,342 @@
+"""The replay's scorer: events, marks, écoles, holes and the partie, throw by throw.
+
+:func:`replay.replay` calls :meth:`Scorer.start` once, :meth:`Scorer.throw` for every throw
+(``snapshot`` / ``fork`` for variations) and :meth:`Scorer.finish` at the end.  Each throw gets
+a :class:`ThrowScore` (``result.score``): its events, what the rules give, what the record
+says was marked, the écoles, the holes and the score after it.
+
+Two ways of keeping the score:
+
+* ``follow_record=True`` (``check``, ``replay``): the score follows what the players marked
+  where the record says it (``+N``, ``opp +N``, ``ecole N``, ``hole``/``holes N``, ``stay``/``go``)
+  and uses the computed value where nothing is written; every difference is reported.
+* ``follow_record=False`` (``compare``): computed values only — the record's marks are one
+  treatise's opinion; only its moves and its stay/go decisions are kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .board import COLORS, DAMES, other
+from .ecoles import SECTION as ECOLE_SECTION
+from .ecoles import audit, check_recorded
+from .marking import Marking
+from .scoring import History, Roll, Tariff, tariff, throw_events
+
+GO_SECTION = "rules.md §3.10"
+OPENING_JANS = {"deux-tables": "deux_tables", "contre-deux-tables": "deux_tables", "mezeas": "mezeas",
+                "contre-mezeas": "mezeas"}
+
+
+@dataclass
+class ScoreState:
+    """What the scorer carries from throw to throw."""
+
+    marking: Marking
+    releve: int = 1
+    fresh: bool = True  # the relevé began from the opening piles
+    deux_tables: frozenset = frozenset()  # who made the jan de deux tables (or its contre-jan) in its scope
+    mezeas: bool = False  # a jan de mézéas (or contre-jan) was made in this relevé
+    opening: tuple | None = None  # (colour, dice) of the first throw, while a jan de rencontre may follow
+    rencontre_open: bool = True
+    pending: dict = field(default_factory=dict)  # colour -> écoles consummated at his next throw
+    won_at: int | None = None  # index of the throw that won the partie
+    warned_over: bool = False
+
+    def copy(self) -> "ScoreState":
+        return replace(self, marking=self.marking.copy(), pending={c: list(v) for c, v in self.pending.items()})
+
+
+@dataclass
+class ThrowScore:
+    """The scoring of one throw (``ThrowResult.score``)."""
+
+    side: str
+    events: list
+    labels: list  # one short text per event, with the target in the record's coordinates
+    due: dict  # colour -> points the rules give for this throw
+    marked: dict  # what the record says: points, opp, holes, decision, ecoles (None: not written)
+    applied: dict  # colour -> points put on the jetons for this throw (écoles included)
+    ecoles: list  # ecoles.Ecole found on this throw
+    holes: dict  # colour -> holes taken on this throw
+    went: bool
+    after: dict  # colour -> {"points", "holes", "bredouille"}
+    winner: str | None = None
+    marker: str = "pavillon"
+    pavillon: str | None = None  # who carries the marker of the second series after this throw
+
+    def summary(self) -> list[str]:
+        """Text lines for ``trictrac replay``."""
+        lines = []
+        for color in (self.side, other(self.side)):
+            mine = [label for e, label in zip(self.events, self.labels) if e.beneficiary == color]
+            if mine:
+                lines.append(f"  {color} +{self.due[color]}: " + ", ".join(mine))
+        for e in self.ecoles:
+            lines.append(f"  {'note' if e.kind == 'none' else 'école'}: {e.text}")
+        for color in COLORS:
+            if self.holes.get(color):
+                lines.append(f"  {color} takes {self.holes[color]} hole{'s' if self.holes[color] > 1 else ''}"
+                             + (" and goes (s'en aller)" if self.went and color == self.side else ""))
+        lines.append("  score: " + "; ".join(
+            f"{c} {a['holes']} holes {a['points']} points" + (" (bredouille)" if a["bredouille"] and a["points"] else "")
+            + (f" ({self.marker})" if self.pavillon == c else "") for c, a in self.after.items()))
+        if self.winner:
+            lines.append(f"  {self.winner} wins the partie")
+        return lines
+
+    def to_json(self) -> dict:
+        return {
+            "side": self.side,
+            "events": [e.to_json() for e in self.events],
+            "due": dict(self.due),
+            "marked": dict(self.marked),
+            "applied": dict(self.applied),
+            "ecoles": [e.to_json() for e in self.ecoles],
+            "holes": dict(self.holes),
+            "went": self.went,
+            "after": self.after,
+            **({"winner": self.winner} if self.winner else {}),
+            **({"pavillon": self.pavillon, "marker": self.marker} if self.pavillon else {}),
+        }
+
+
+@dataclass
+class Final:
+    """The score at the end of the record (``Replay.final``)."""
+
+    rules: str
+    marking: Marking
+    scheme: str
+    marker: str
+    won_at: int | None
+
+    def to_json(self) -> dict:
+        payout = self.marking.payout(self.scheme)
+        pavillon = next((c for c, p in self.marking.players.items() if p.pavillon), None)
+        return {
+            "rules": self.rules,
+            "holes": {c: p.holes for c, p in self.marking.players.items()},
+            "points": {c: p.points for c, p in self.marking.players.items()},
+            "winner": self.marking.winner,
+            "won_at_throw": self.won_at,
+            "payout": payout.to_json() if payout else None,
+            "marker": self.marker,
+            "pavillon": pavillon,
+        }
+
+    def summary(self) -> list[str]:
+        m = self.marking
+        out = ["final score: " + "; ".join(f"{c} {p.holes} holes {p.points} points" for c, p in m.players.items())]
+        payout = m.payout(self.scheme)
+        if payout:
+            out.append(f"{payout.winner} wins the partie at throw {self.won_at}: {payout.stakes:g} stake"
+                       f"{'s' if payout.stakes != 1 else ''} ({payout.scheme}: {payout.why})")
+        return out
+
+
+class Scorer:
+    """Scores a replay under one rule set (see the module docstring for ``follow_record``)."""
+
+    def __init__(self, ruleset, follow_record: bool = True):
+        self.ruleset = ruleset
+        self.tariff: Tariff = tariff(ruleset)
+        self.follow = follow_record
+        self.scheme = ruleset.variant("payout")
+        self.marker = ruleset.variant("bredouille_marker")
+        self.fill_not_made = ruleset.variant("ecole_fill_not_made")
+        self.deux_tables_scope = ruleset.variant("deux_tables_once")
+        self.rencontre_scope = ruleset.variant("rencontre_scope") if "rencontre" in self.tariff.scored else "partie"
+
+    # --- the replay hook ----------------------------------------------------------------------
+
+    def start(self, record, position, reporter) -> ScoreState:
+        """The score at the start: 0 everywhere, or the ``points:N holes:N bredouille:1`` of the setup lines."""
+        marking = Marking(self.ruleset.variant("points_per_hole"), self.ruleset.variant("holes_per_partie"))
+        for line in record.setup:
+            player = marking.players[line.side]
+            for p in line.placements:
+                key = p.key.lower()
+                if key in ("points", "holes", "bredouille"):
+                    setattr(player, key, bool(p.count) if key == "bredouille" else p.count)
+                    if key == "points" and not 0 <= p.count < marking.points_per_hole:
+                        reporter.error(f"points:{p.count}: a player holds 0 to {marking.points_per_hole - 1} "
+                                       "points (every 12 make a hole)", p.span, code="bad-setup", rule="rules.md §1.5")
+        players = marking.players
+        for color in COLORS:  # decided: from a setup, a player is in his series if only he holds holes
+            players[color].series = players[color].holes > 0 and players[other(color)].holes == 0
+        return ScoreState(marking, fresh=not record.setup)
+
+    def snapshot(self, state: ScoreState) -> ScoreState:
+        return state.copy()
+
+    def fork(self, snapshot: ScoreState) -> ScoreState:
+        return snapshot.copy()
+
+    def throw(self, state: ScoreState, result, ctx) -> None:
+        throw, side = result.throw, result.side
+        if result.releve != state.releve:
+            self._new_releve(state, result.releve)
+        if throw.dice is None:
+            return
+        if state.marking.winner is not None:
+            if not state.warned_over:
+                state.warned_over = True
+                ctx.r.warning(f"the partie was won by {state.marking.winner} at throw {state.won_at}: the throws "
+                              "after it are not scored", throw.span, code="partie-over", rule="rules.md §3.12")
+            return
+        roll = Roll(result.before, side, throw.dice, ctx.rules, made=result.play, legal=lambda: result.legal)
+        events = throw_events(roll, self.tariff, self._history(state, result))
+        self._remember(state, result, events)
+        row_after = result.after.row(side) if result.after is not None else None
+        found = audit(side, events, row_after, bool(result.steps),
+                      throw.marks if self.follow else None, throw.opp_marks if self.follow else None,
+                      throw.span, self.fill_not_made)
+        name = ctx.name(side)
+        score = ThrowScore(
+            side, events, [_label(e, name) for e in events],
+            {side: found.due_own, other(side): found.due_opp},
+            {"points": found.marked_own, "opp": found.marked_opp, "holes": throw.holes, "decision": throw.decision,
+             "ecoles": [e.points for e in throw.ecoles]},
+            {c: 0 for c in COLORS}, list(found.ecoles), {c: 0 for c in COLORS}, False, {}, marker=self.marker)
+        self._mark(state, result, found, score, ctx)
+        result.score = score
+
+    def finish(self, state: ScoreState, results, reporter) -> Final:
+        return Final(self.ruleset.id, state.marking, self.scheme, self.marker, state.won_at)
+
+    # --- the relevé ---------------------------------------------------------------------------
+
+    def _new_releve(self, state: ScoreState, releve: int) -> None:
+        state.releve = releve
+        state.fresh = True
+        state.mezeas = False
+        if self.deux_tables_scope == "per-releve":
+            state.deux_tables = frozenset()
+        state.opening = None
+        state.rencontre_open = self.rencontre_scope == "releve"
+
+    def _history(self, state: ScoreState, result) -> History:
+        """decided: the jan de mézéas is made once per relevé by either player (LLF52 §126 'only one
+        player, once'); the jan de rencontre needs a relevé begun from the opening piles."""
+        rencontre = None
+        opening = state.opening
+        if opening and result.throw_in_releve == 1 and opening[0] != result.side:
+            rencontre = opening[1]
+        return History(result.throw_in_releve, result.side in state.deux_tables, state.mezeas, rencontre)
+
+    def _remember(self, state: ScoreState, result, events) -> None:
+        for e in events:
+            kind = OPENING_JANS.get(e.jan)
+            if kind == "deux_tables":
+                state.deux_tables |= {result.side}
+            elif kind == "mezeas":
+                state.mezeas = True
+        if (state.fresh and state.rencontre_open and result.throw_in_releve == 1
+                and not result.counts_before.get(other(result.side))):
+            state.opening = (result.side, result.throw.dice)
+        else:
+            state.opening = None
+            if result.throw_in_releve > 1:
+                state.rencontre_open = False
+
+    # --- marking ---------------------------------------------------------------------------------
+
+    def _mark(self, state: ScoreState, result, found, score: ThrowScore, ctx) -> None:
+        """Roller first, then the opponent (rules.md §3.3 'Marking order', §3.9, §3.10), then the écoles."""
+        throw, side = result.throw, result.side
+        rival = other(side)
+        m = state.marking
+        r = ctx.r
+        follow = self.follow
+        own = found.marked_own if follow and found.marked_own is not None else found.due_own
+        opp = found.marked_opp if follow and found.marked_opp is not None else found.due_opp
+        gain = m.mark(side, own)
+        score.applied[side] += own
+        holes = gain.holes
+        if follow and throw.holes is not None and throw.holes != gain.holes:
+            why = "a double hole (bredouille)" if gain.doubles else ("no hole" if not gain.holes else "")
+            r.error(f"{side} marks {throw.holes} hole{'s' if throw.holes != 1 else ''}, but his {own} points "
+                    f"{'make' if gain.holes else 'make no hole'}{f' {gain.holes}' if gain.holes else ''}"
+                    f"{f' ({why})' if why and gain.holes else ''}", throw.holes_span, code="holes",
+                    rule="rules.md §3.9, §3.11",
+                    hint="no école for a hole marked single instead of double or the reverse; whole holes "
+                         "mis-marked are an école of 12 points")
+            m.add_holes(side, throw.holes - gain.holes)
+            holes = throw.holes
+        score.holes[side] = holes
+        went = throw.decision == "go"
+        if went and not gain.holes:
+            r.error(f"{side} goes (s'en aller) but his own throw won no hole: only a hole won by one's own "
+                    "throw allows going; he must stay", throw.decision_span, code="go", rule=GO_SECTION)
+        elif throw.decision == "stay" and not gain.holes:
+            r.warning(f"{side} stays, but his throw won no hole: there is nothing to decide", throw.decision_span,
+                      code="go", rule=GO_SECTION)
+        sortie = result.after is not None and result.after.borne_off(side) == DAMES
+        if went:
+            m.go()
+            if follow and found.marked_opp:
+                r.warning(f"{rival} marks {found.marked_opp} from a throw after which {side} goes: the opponent "
+                          "does not mark what that throw gave him", throw.opp_marks.span, code="go", rule=GO_SECTION)
+        else:
+            rival_gain = m.mark(rival, opp)
+            score.applied[rival] += opp
+            score.holes[rival] = rival_gain.holes
+        score.went = went
+        if sortie or went:
+            state.pending.clear()
+        self._ecoles(state, result, found, score, ctx)
+        score.after = m.to_json()
+        score.pavillon = next((c for c, p in m.players.items() if p.pavillon), None)
+        if m.winner is not None and state.won_at is None:
+            state.won_at = result.index
+            score.winner = m.winner
+
+    def _ecoles(self, state: ScoreState, result, found, score: ThrowScore, ctx) -> None:
+        """Écoles against the roller: those of his own marks and fills, and those of the points he
+        received last time (consummated now that he throws) — compared with his ``ecole N`` items."""
+        throw, side = result.throw, result.side
+        rival = other(side)
+        m = state.marking
+        due = found.against(side) + state.pending.pop(side, [])
+        state.pending[rival] = found.against(rival)
+        score.ecoles += [e for e in due if e not in score.ecoles]
+        if not self.follow:
+            for e in due:
+                m.mark(e.gainer, e.points)
+                score.applied[e.gainer] += e.points
+            return
+        r = ctx.r
+        for e in found.ecoles:
+            if e.kind == "none":
+                r.warning(e.text, e.span, code="ecole", rule=ECOLE_SECTION)
+        recorded = sum(e.points for e in throw.ecoles)
+        verdict = check_recorded(side, recorded, due)
+        span = throw.ecoles[0].span if throw.ecoles else None
+        if verdict.kind == "unrecorded":
+            for e in due:
+                r.error(e.text, e.span, code="ecole", rule=ECOLE_SECTION,
+                        hint=f"if {e.gainer} marked it, write 'ecole {e.points}' on {side}'s line")
+        elif verdict.kind == "fausse-ecole":
+            r.error(verdict.text, span, code="fausse-ecole", rule=ECOLE_SECTION)
+        elif verdict.kind == "wrong":
+            r.error(verdict.text, span, code="ecole", rule=ECOLE_SECTION)
+        if recorded:
+            m.mark(rival, recorded)
+            score.applied[rival] += recorded
+
+
+def _label(event, name) -> str:
+    """'battre-a-vrai 4 (6, 9 on 5')' — the jan, its points, its ways and where."""
+    parts = []
+    if event.ways and len(event.ways) > 1 or event.jan in ("battre-a-vrai", "battre-a-faux", "remplir", "margot"):
+        parts.append(", ".join(str(w) for w in event.ways))
+    if event.target is not None:
+        parts.append(f"on {name(event.target)}")
+    if event.quadrant:
+        parts.append(event.quadrant)
+    if event.note:
+        parts.append(event.note)
+    detail = " ".join(p for p in parts if p)
+    return f"{event.jan} {event.points}" + (f" ({detail})" if detail else "")
