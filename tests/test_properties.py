@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from trictrac_notation.board import BLACK, COLORS, DAMES, OFF, WHITE, Position, other
 from trictrac_notation.convert import convert
 from trictrac_notation.coords import SYSTEMS
-from trictrac_notation.moves import legal_plays
+from trictrac_notation.moves import Step, legal_plays, surely_legal
 from trictrac_notation.notation import parse, write
 from trictrac_notation.randomgame import random_record, random_throws
 from trictrac_notation.replay import replay
@@ -158,3 +158,24 @@ def test_random_games_visit_every_kind_of_move():
             seen |= {"opponent's grand jan" for s in play.steps if 12 < s.dst < 18}
             seen |= {"impuissance"} if play.unplayed else set()
     assert seen == {"puissance", "tout d'une", "borne off", "opponent's grand jan", "impuissance"}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), DICE, st.randoms(use_true_random=False))
+def test_the_replay_fast_path_accepts_only_legal_plays(found, dice, rng):
+    """moves.surely_legal (the replay's shortcut) may say 'not sure', never 'legal' for an illegal play."""
+    position, side = found
+    legal = {p.result for p in legal_plays(position, side, dice)}
+    sources = [t for t, n in enumerate(position.row(side)) if n] or [0]
+    a, b = dice
+    candidates = [p.steps for p in legal_plays(position, side, dice)]
+    for _ in range(30):
+        s1, s2 = rng.choice(sources), rng.choice(sources)
+        first, second = (a, b) if rng.random() < 0.5 else (b, a)
+        if rng.random() < 0.25:
+            candidates.append((Step(s1, min(s1 + a + b, OFF), via=s1 + first if s1 + first < OFF else None),))
+        else:
+            candidates.append((Step(s1, min(s1 + first, OFF)), Step(s2, min(s2 + second, OFF))))
+    for steps in candidates:
+        if surely_legal(position, side, dice, steps):
+            assert position.moved(side, [(s.src, s.dst) for s in steps]) in legal, steps
