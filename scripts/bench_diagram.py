@@ -5,8 +5,8 @@ annotated with its throw (dice and moved dames), against ``chess.svg.board``
 boards (with the last move marked) of positions from random chess games, in the
 same run, in boards per second.
 
-Site half: the full site build and the rebuild after touching one record — to be
-added by the site's author in :func:`bench_site` (printed before the ratio line).
+Site half: the bundled site's full build and the build after touching one record
+(:func:`bench_site`, printed before the ratio line; target: touched / full <= 0.2).
 
 The last line is ``ratio: X`` (our diagrams per second / python-chess's); the target is >= 1.0.
 Usage: python scripts/bench_diagram.py [--boards 2000] [--seed 1]
@@ -93,11 +93,47 @@ def bench_diagrams(args) -> float:
 
 
 # --- site-build timing ----------------------------------------------------------------------
-# To be written by the site's author: time the full build and the rebuild after touching one
-# record, and print one line for each.  It runs after the diagrams, before the ratio line.
 
 def bench_site(args) -> None:
-    """The site build's timings (not measured yet)."""
+    """The bundled site: a full build from an empty cache, then the build after touching one record,
+    in this process (the libraries imported beforehand, as both builds need them), and the same
+    touched build as a user runs it (``trictrac site build`` in a fresh process, with its start-up).
+    The sources are copied to a temporary folder first, so the checkout is left alone."""
+    import shutil
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    import matplotlib.figure  # noqa: F401 - imported before timing: a cost of any process, not of the build
+    import mkdocs.commands.build  # noqa: F401
+
+    from trictrac_notation.resources import data_dir
+    from trictrac_notation.site import build
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "site_src"
+        shutil.copytree(data_dir("site_src"), src)
+        records = sorted((src / "games").glob("*.tric"))
+        kw = {"src": src, "cache": Path(tmp) / "cache", "progress": False}
+        full = build(Path(tmp) / "out", **kw)
+        print(f"site build, full (empty cache, {len(records)} records, {len(full.generated.rendered)} game pages): "
+              f"{full.seconds:.2f} s (pages generated in {full.generated.seconds:.2f} s, the rest is mkdocs)")
+        if not records:
+            return
+        with records[0].open("a", encoding="utf-8") as f:
+            f.write("{touched by the benchmark}\n")
+        touched = build(Path(tmp) / "out", **kw)
+        print(f"site build after touching {records[0].name}: {touched.seconds:.2f} s = "
+              f"{touched.seconds / full.seconds:.2f} of the full build (target <= 0.2; "
+              f"{'only the changed pages through mkdocs' if touched.partial else 'mkdocs rebuilt every page'})")
+        with records[0].open("a", encoding="utf-8") as f:
+            f.write("{touched again}\n")
+        exe = Path(sys.executable).with_name("trictrac")
+        start = time.perf_counter()
+        subprocess.run([str(exe), "site", "build", "--src", str(src), "--cache", f"{tmp}/cache", "--out",
+                        f"{tmp}/out", "-q"], check=True)
+        print(f"the same as a command (trictrac site build, with Python's start-up and imports): "
+              f"{time.perf_counter() - start:.2f} s")
 
 
 def main(argv=None) -> int:

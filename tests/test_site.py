@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -168,3 +169,25 @@ def test_score_chart_draws_points_and_holes():
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert "points" in svg and "holes" in svg and "throw" in svg
     assert score_chart(frames) == svg  # deterministic: an unchanged game gives an unchanged file
+
+
+def test_rebuild_after_touching_one_record_renders_only_that_page(tmp_path):
+    src = make_src(tmp_path, {"one.tric": FAUSSE, "two.tric": HOSTILE})
+    out = tmp_path / "out"
+    kw = dict(src=src, cache=tmp_path / "cache", progress=False)
+    assert not build(out, **kw).partial
+    other = out / "games/two.html"
+    stamp = other.stat().st_mtime_ns
+    record = src / "games/one.tric"
+    record.write_text(record.read_text(encoding="utf-8") + "{touched by the test}\n", encoding="utf-8")
+    second = build(out, **kw)
+    assert second.partial and second.generated.rendered == ["one"]
+    assert "touched by the test" in (out / "games/one.html").read_text(encoding="utf-8")
+    assert other.stat().st_mtime_ns == stamp
+    index = json.loads((out / "search/search_index.json").read_text(encoding="utf-8"))
+    pages = {d["location"].split("#")[0] for d in index["docs"]}
+    assert {"games/one.html", "games/two.html", "rules/compare.html"} <= pages
+    # a new title changes the navigation of every page: a full build
+    record.write_text(record.read_text(encoding="utf-8").replace("A fausse case", "Retitled game"), encoding="utf-8")
+    third = build(out, **kw)
+    assert not third.partial and "Retitled game" in other.read_text(encoding="utf-8")

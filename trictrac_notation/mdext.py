@@ -225,5 +225,12 @@ class TrictracPlugin(BasePlugin):
                 offset = max(0, len(f.read().splitlines()) - len(markdown.splitlines()))
         except (OSError, TypeError):
             offset = 0
-        _page.set((page.file.abs_src_path or page.file.src_uri, offset))
+        self._token = _page.set((page.file.abs_src_path or page.file.src_uri, offset))
         return markdown
+
+    def on_page_content(self, html, page, config, files):
+        """The page is converted: later Markdown (outside this page) is no longer named after it."""
+        if getattr(self, "_token", None) is not None:
+            _page.reset(self._token)
+            self._token = None
+        return html

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import yaml
 from markupsafe import Markup, escape
 
 from . import __version__
@@ -298,18 +299,38 @@ class Generator:
         def exists(rel):
             return (self.staging / rel).is_file()
 
+        def titled(entries):
+            """Every page with its title, so that a partial (dirty) mkdocs build names them right."""
+            out = []
+            for e in entries:
+                if isinstance(e, dict):
+                    out.append({k: titled(v) for k, v in e.items()})
+                else:
+                    out.append({page_title(self.staging / e): e})
+            return out
+
         nav: list = [{"Home": "index.md"}] if exists("index.md") else []
-        nav.append({"Games": [f"{GAMES}/index.md"] + [f"{GAMES}/{g}.md" for g, _ in games]})
+        nav.append({"Games": titled([f"{GAMES}/index.md"] + [f"{GAMES}/{g}.md" for g, _ in games])})
         tutorials = sorted(p.relative_to(self.staging).as_posix() for p in (self.staging / "tutorials").glob("*.md"))
         if tutorials:
             index = [t for t in tutorials if t.endswith("/index.md")]
-            nav.append({"Tutorials": index + [t for t in tutorials if t not in index]})
+            nav.append({"Tutorials": titled(index + [t for t in tutorials if t not in index])})
         if rules_nav:
-            nav.append({"Rules of the treatises": rules_nav})
+            nav.append({"Rules of the treatises": titled(rules_nav)})
         for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md")):
             if exists(rel):
                 nav.append({title: rel})
         return nav
+
+
+def page_title(path: Path) -> str:
+    """A page's title as mkdocs prints it (HTML): its front-matter title, else its first heading."""
+    text = path.read_text(encoding="utf-8")
+    m = re.match(r"---\s*\n(?:.*\n)*?title:\s*(.+)\n(?:.*\n)*?---", text)
+    if m:
+        return yaml.safe_load(m.group(1))
+    m = re.search(r"^#\s+(.+?)\s*#*$", text, re.M)
+    return str(escape(m.group(1))) if m else path.stem.replace("-", " ").capitalize()
 
 
 def _display(path: Path) -> str:
@@ -343,15 +364,18 @@ class SitePlugin(BasePlugin[_SiteConfig]):
     cache_override: Path | None = None
     result: Generated | None = None
 
-    def on_config(self, config):
+    def generator(self, config) -> Generator:
         base = Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
         src = self.src_override or base / self.config.src
         cache = self.cache_override or base / self.config.cache
-        try:
-            self.result = Generator(src, cache, self.progress).run()
-        except SiteError as e:
-            raise PluginError(str(e)) from None
-        self.src = Path(src)
+        return Generator(src, cache, self.progress)
+
+    def on_config(self, config):
+        if self.result is None:  # `trictrac site build` generates first; mkdocs build / serve come here
+            try:
+                self.result = self.generator(config).run()
+            except SiteError as e:
+                raise PluginError(str(e)) from None
         config.docs_dir = str(self.result.staging.resolve())
         if not config.nav:
             config.nav = self.result.nav
@@ -364,6 +388,7 @@ class BuildReport:
     generated: Generated
     seconds: float
     warnings: list
+    partial: bool = False  # only the changed pages went through mkdocs
 
 
 class _Collect(logging.Handler):
@@ -386,12 +411,15 @@ class _Collect(logging.Handler):
 def _mkdocs_logging(handler: logging.Handler):
     logger = logging.getLogger("mkdocs")
     saved = logger.level, logger.propagate
+    quiet = _QuietDirty()
+    logging.getLogger("mkdocs.commands.build").addFilter(quiet)
     logger.addHandler(handler)
     logger.setLevel(logging.WARNING)
     logger.propagate = False
     try:
         yield
     finally:
+        logging.getLogger("mkdocs.commands.build").removeFilter(quiet)
         logger.removeHandler(handler)
         logger.setLevel(saved[0])
         logger.propagate = saved[1]
@@ -429,11 +457,18 @@ def build(out: Path | str = "site", *, src=None, cache=None, config_file=None, p
         config, plugin = _load_config(config_file, src, cache, progress, site_dir=str(out), strict=True)
     except ConfigurationError as e:
         raise SiteError(f"{config_file or ROOT_CONFIG}: error: {e}") from None
-    collect = _Collect(Path(src or plugin.config.src), Path(cache or ".site-cache") / "docs", stream)
+    generator = plugin.generator(config)
+    plugin.result = generated = generator.run()
+    collect = _Collect(generator.src, generated.staging, stream)
+    stamp = _stamp(config_file or ROOT_CONFIG, out, generated.nav)
+    stamp_path = generator.cache / "built.json"
+    dirty = (out / "index.html").is_file() and _read_json(stamp_path) == stamp
+    index = _read_json(out / "search" / "search_index.json") if dirty else None
     with _mkdocs_logging(collect):
-        config.plugins.on_startup(command="build", dirty=False)
+        config.plugins.on_startup(command="build", dirty=dirty)
         try:
-            mkdocs_build(config)
+            stamp_path.unlink(missing_ok=True)
+            mkdocs_build(config, dirty=dirty)
         except _PluginError as e:
             raise SiteError(str(e)) from None
         except Abort:
@@ -442,9 +477,43 @@ def build(out: Path | str = "site", *, src=None, cache=None, config_file=None, p
                             "(above: a broken link or a bad page); fix them and build again") from None
         finally:
             config.plugins.on_shutdown()
-    if plugin.result is not None:
-        collect.staging = plugin.result.staging
-    return BuildReport(out, plugin.result, time.perf_counter() - start, collect.messages)
+    if index:
+        _merge_search_index(out / "search" / "search_index.json", index)
+    _write(stamp_path, json.dumps(stamp))
+    return BuildReport(out, generated, time.perf_counter() - start, collect.messages, dirty)
+
+
+def _stamp(config_file, out: Path, nav) -> dict:
+    """What a build's output depends on beyond the pages' own files: settings, versions, the navigation."""
+    import mkdocs
+    import material
+
+    return {"out": str(out), "nav": nav, "config": hashlib.sha256(Path(config_file).read_bytes()).hexdigest(),
+            "versions": [__version__, mkdocs.__version__, getattr(material, "__version__", "")]}
+
+
+def _read_json(path: Path):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _merge_search_index(path: Path, previous: dict) -> None:
+    """After a partial build the search index holds only the pages rebuilt: keep the others' entries."""
+    current = _read_json(path)
+    if not current or "docs" not in current or "docs" not in previous:
+        return
+    rebuilt = {d["location"].split("#")[0] for d in current["docs"]}
+    current["docs"] = [d for d in previous["docs"] if d["location"].split("#")[0] not in rebuilt] + current["docs"]
+    _write(path, json.dumps(current, ensure_ascii=False, separators=(",", ":")))
+
+
+class _QuietDirty(logging.Filter):
+    """mkdocs warns on every partial build; ours are partial only when the navigation is unchanged."""
+
+    def filter(self, record) -> bool:
+        return "'dirty' build" not in record.getMessage()
 
 
 def serve(addr: str = "127.0.0.1:8000", *, config_file=None) -> None:
