@@ -8,3 +8,7 @@ echo "== trictrac check site_src/games/*.tric"
 echo
 echo "== trictrac replay $example (last position)"
 .venv/bin/trictrac replay "$example" | tail -n 8
+echo
+echo "== trictrac site build (the bundled records, the rules compendium, the tutorials)"
+.venv/bin/trictrac site build --out site
+echo "step through a game: open $(pwd)/site/games/index.html in a browser (no server needed)"
