@@ -281,8 +281,6 @@ def test_board_helper_and_cli_agree(tric):
     assert json.loads(out)["throws"][0]["position"] == board("white: T:13 6:1 4:1").to_json()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: cli._print_diagnostics splits the text with str.splitlines(), which also "
-                   "breaks at form feeds, U+2028 etc., while diagnostics count lines by '\\n': the wrong line is quoted")
 def test_the_quoted_line_is_the_diagnostic_line_even_after_a_form_feed(tric):
     _, out, _ = run_cli("check", tric("{page one\fpage two}\n1. white 6-5 T-11\n"))
     assert out.splitlines()[1] == "  1. white 6-5 T-11"

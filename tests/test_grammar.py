@@ -241,7 +241,8 @@ ERRORS = [
     pytest.param("1. white 6-4 T-6 T-4 {open\n2. black 6-4 T-6 T-4\n", 1, 22,
                  "unterminated comment: '{' is never closed", "close the comment with '}'", id="comment"),
     pytest.param("1. white 6-4 T-6 T-4 (1. white 6-4 T-10\n2. black 6-4 T-6 T-4\n", 1, 22,
-                 "'(' is never closed: expected ')' closing the variation", None, id="variation"),
+                 "'(' is never closed: expected ')' closing the variation", "close the variation with ')'",
+                 id="variation"),
     pytest.param("1. white 6-4 T-6 T4\n", 1, 18, "unexpected 'T4': expected a move like T-6",
                  "a move is written FROM-TO with a dash", id="move-without-dash"),
     pytest.param("1. white 6-4 T6 T-4\n", 1, 14, "unexpected 'T6'", "a move is written FROM-TO with a dash",
@@ -291,8 +292,6 @@ def test_unterminated_string_is_reported_where_it_opens():
         (d.message, d.line, d.column) for d in diags]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a broken header cascades: after the right error comes 'the record "
-                   "ends too early' or '[ is never closed' at 1:1, and the throw on the next line is lost")
 @pytest.mark.parametrize("text, where", [
     ('[Title "x]\n1. white 6-4 T-6 T-4\n', (1, 8)),  # unterminated string
     ('[Title "x"\n1. white 6-4 T-6 T-4\n', (1, 11)),  # missing ']'
@@ -304,16 +303,12 @@ def test_a_broken_header_is_one_error_and_the_throws_survive(text, where):
     assert len(record.throws) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: when an inner variation is closed, the unclosed outer '(' is "
-                   "reported at the inner one (notation._recover uses rfind)")
 def test_unclosed_outer_variation_is_reported_at_its_own_parenthesis():
     text = "1. white 6-4 T-6 T-4 (1. white 6-4 T-10 (1. white 6-4 T-6 T-4)\n2. black 6-4 T-6 T-4\n"
     _, diags = parse(text, "t.tric")
     assert [(d.line, d.column) for d in diags] == [(1, 22)]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: 'ecole' without its points at the end of a line takes the next "
-                   "throw's number as its points and the error lands on the next line's '.'")
 def test_ecole_without_points_is_reported_on_its_own_line():
     record, diags = parse("1. white 6-4 T-6 T-4 ecole\n2. black 6-4 T-6 T-4\n", "t.tric")
     assert [(d.line, d.column) for d in diags] == [(1, 22)]

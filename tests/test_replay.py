@@ -104,8 +104,6 @@ def test_letters_missing_from_the_lettered_systems_are_errors(system, bad):
     assert message.startswith(f"unknown arrow {bad!r}") and "without" in message  # the message says which are missing
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: coords.CoordSystem._unknown offers no suggestion for a letter the "
-                   "lettered systems skip (J, U, W in Soumille; w, z in Lepeintre), e.g. 'I or K', 'v or x'")
 @pytest.mark.parametrize("system, bad, suggested", [("soumille", "J", "I"), ("lepeintre", "w", "v")])
 def test_letters_missing_from_the_lettered_systems_get_a_suggestion(system, bad, suggested):
     ((_, _, _, _, hint), *_) = errors(f'[Coords "{system}"]\n1. white 6-4 {bad}-6 T-4\n')
@@ -228,9 +226,6 @@ def test_the_replay_goes_on_after_a_fausse_case():
     assert [t.ok for t in result.throws] == [False, True, False, False]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: after a lone dame was put on the coin (a fausse case applied as "
-                   "written), every later throw of that player is a fausse case 'M7' with '(nothing can be played)', "
-                   "because moves._coin_ok refuses any play that leaves the coin at one dame, even one not touching it")
 def test_a_lone_dame_on_the_coin_does_not_make_every_later_throw_an_error():
     text = "1. white 6-5 T-11\n2. black 6-4 T-6 T-4\n3. white 6-4 T-6 T-4\n4. black 6-4 T-6 T-4\n5. white 3-1 T-3 T-1\n"
     assert [d.line for d in replay_text(text, "t.tric").diagnostics] == [1]

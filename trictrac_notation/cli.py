@@ -24,7 +24,7 @@ class UsageError(Exception):
 
 def _print_diagnostics(diags: list[Diagnostic], text: str | None, stream=None) -> None:
     stream = stream or sys.stdout
-    lines = text.splitlines() if text is not None else None
+    lines = text.split("\n") if text is not None else None
     for d in sorted(diags, key=lambda d: (d.line, d.column)):
         print(d.format(lines), file=stream)
 

@@ -67,12 +67,21 @@ class CoordSystem:
 
     def _unknown(self, text: str) -> tuple[str, str | None]:
         known = list(self.names) + list(self.opponent_names) + list(OFF_WORDS)
-        close = difflib.get_close_matches(text, known, n=3, cutoff=0.5)
+        close = difflib.get_close_matches(text, known, n=3, cutoff=0.5) or self._neighbours(text)
         if not close:
             folded = [k for k in known if k.lower() == text.lower()]
             close = folded
         hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else None
         return (f"unknown arrow {text!r} in the {self.title} system ({self.doc})", hint)
+
+    def _neighbours(self, text: str) -> list[str]:
+        """For a letter the system skips (J, U, W; w, z): the letters on either side of it."""
+        if len(text) != 1 or not text.isalpha():
+            return []
+        letters = [n for n in self.names if len(n) == 1 and n.isalpha() and n.isupper() == text.isupper()]
+        below = [n for n in letters if n < text]
+        above = [n for n in letters if n > text]
+        return ([below[-1]] if below else []) + ([above[0]] if above else [])
 
     # --- track -> text ------------------------------------------------------------
     def format(self, track: int, mover: str, bottom: str = WHITE) -> str:

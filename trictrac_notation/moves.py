@@ -202,8 +202,10 @@ class _Board:
         return Position(template.white, row, template.off_white, off)
 
 
-def _coin_ok(row) -> bool:
-    return row[COIN] != 1
+def _coin_ok(row, before: int = 0) -> bool:
+    """The coin holds no lone dame after the play (M7) — unless it already held one
+    before (a position only reachable through an earlier fausse case)."""
+    return row[COIN] != 1 or before == 1
 
 
 def legal_plays(position: Position, color: str, dice: tuple[int, int], rules: MoveRules = PARISIAN) -> list[Play]:
@@ -221,10 +223,11 @@ def _candidates(position: Position, color: str, dice, rules: MoveRules) -> dict:
     before the 'play as much as possible' and plein obligations."""
     a, b = dice
     board = _Board(position, color, rules)
+    coin_before = board.row[COIN]
     found: dict = {}
 
     def add(steps, used, numbers_played):
-        if not _coin_ok(board.row):
+        if not _coin_ok(board.row, coin_before):
             return
         result = board.position(position)
         if result not in found:
@@ -380,7 +383,7 @@ def explain_play(position: Position, color: str, dice: tuple, steps, rules: Move
     broken = _break_rules(board, fitted, dice, color, name)
     if broken:
         return broken
-    if not _coin_ok(board.row):
+    if not _coin_ok(board.row, position.count(color, COIN)):
         return "M7", "a single dame would stand on the coin de repos (it is taken and left by two at once)"
     legal = legal if legal is not None else legal_plays(position, color, dice, rules)
     most = max(p.dice_used for p in legal)
@@ -426,7 +429,7 @@ def surely_legal(position: Position, color: str, dice: tuple, steps, rules: Move
     if not fitted or sum(1 if n == ("puissance",) else len(n) for _, n in fitted) != 2:
         return False
     board = _Board(position, color, rules)
-    if _break_rules(board, fitted, dice, color) or not _coin_ok(board.row):
+    if _break_rules(board, fitted, dice, color) or not _coin_ok(board.row, position.count(color, COIN)):
         return False
     before, after = position.row(color), board.row
     for lo, hi in QUADRANTS.values():

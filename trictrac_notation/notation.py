@@ -340,6 +340,7 @@ def parse(text: str, path: str = "<record>") -> tuple[Record, list[Diagnostic]]:
             tree = _parser().parse(work)
             record = _Build(semantic).transform(tree)
             record.path = path
+            _mark_unreadable(record, syntax.items)
             return record, syntax.items + semantic.items
         except UnexpectedInput as e:
             if len(syntax.errors) >= MAX_SYNTAX_ERRORS:
@@ -349,53 +350,122 @@ def parse(text: str, path: str = "<record>") -> tuple[Record, list[Diagnostic]]:
             work, closers = _recover(e, work, syntax, closers)
 
 
+def _mark_unreadable(record: Record, errors: list[Diagnostic]) -> None:
+    """Flag each throw holding a syntax error: what was read of it is not the whole throw."""
+    if not errors:
+        return
+    throws = []
+
+    def collect(line):
+        for t in line:
+            throws.append(t)
+            for v in t.variations:
+                collect(v)
+
+    collect(record.throws)
+    throws.sort(key=lambda t: (t.span.line, t.span.column))
+    for error in errors:
+        holder = None
+        for t in throws:
+            if (t.span.line, t.span.column) <= (error.line, error.column):
+                holder = t
+            else:
+                break
+        if holder is not None:
+            holder.unreadable = True
+
+
 def _recover(e: UnexpectedInput, work: str, syntax: Reporter, closers: int) -> tuple[str, int]:
     """Report one syntax error and return the text with the offending part set aside."""
-    if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
+    eof = isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END")
+    if isinstance(e, UnexpectedToken):
         expected = set(e.expected)
-        for name, closer in (("RPAR", ")"), ("RSQB", "]")):
-            if name in expected and closers < 100:
-                opener = "(" if closer == ")" else "["
-                pos = work.rfind(opener)
-                syntax.error(f"{opener!r} is never closed: expected {_describe_expected(expected)}",
-                             Span(*_line_col(work, max(pos, 0))), code="syntax")
-                return work + closer, closers + 1
+        start = len(work) if eof else e.token.start_pos
+        end = max(e.token.end_pos or start, _token_end(work, start)) if not eof else start
+    elif isinstance(e, UnexpectedCharacters):
+        expected = set(e.allowed or ())
+        start = e.pos_in_stream
+        end = _token_end(work, start)
+    else:
+        expected, start = set(e.expected), len(work)
+        end = start
+    if not eof and work[start] == "{":
+        close = work.find("}", start)
+        syntax.error("unterminated comment: '{' is never closed", Span(*_line_col(work, start)), code="syntax",
+                     hint="close the comment with '}'")
+        return _blank(work, start, len(work) if close < 0 else close + 1), closers
+    if expected & _IN_BRACKETS:
+        return _recover_in_brackets(work, start, end, expected, syntax), closers
+    if eof:
+        if "RPAR" in expected and closers < 100:
+            pos = _unclosed_paren(work)
+            syntax.error(f"'(' is never closed: expected {_describe_expected(expected)}",
+                         Span(*_line_col(work, pos)), code="syntax", hint="close the variation with ')'")
+            return work + ")", closers + 1
         stripped = work.rstrip()
         m = re.search(r"\S+$", stripped)
         start = m.start() if m else 0
         syntax.error(f"the record ends too early: expected {_describe_expected(expected)}",
                      Span(*_line_col(work, start), len(stripped) - start), code="syntax")
         return _blank(work, start, len(stripped)), closers
-    if isinstance(e, UnexpectedToken):
-        tok = e.token
-        start = tok.start_pos
-        end = max(tok.end_pos, _token_end(work, start))
-        expected = set(e.expected)
-        word = work[start:end]
-    else:  # UnexpectedCharacters
-        start = e.pos_in_stream
-        expected = set(e.allowed or ())
-        if work[start] == "{":
-            close = work.find("}", start)
-            end = len(work) if close < 0 else close + 1
-            syntax.error("unterminated comment: '{' is never closed", Span(*_line_col(work, start)), code="syntax",
-                         hint="close the comment with '}'")
-            return _blank(work, start, end), closers
-        if work[start] == '"':
-            end = work.find("\n", start)
-            end = len(work) if end < 0 else end
-            syntax.error("unterminated string: '\"' is never closed on its line", Span(*_line_col(work, start)),
-                         code="syntax")
-            return _blank(work, start, end), closers
-        end = _token_end(work, start)
-        word = work[start:end]
     if "THROW_HEAD" in expected and _broken_head(work, start, syntax):
         end = work.find("\n", start)
         return _blank(work, start, len(work) if end < 0 else end), closers
-    line, col = _line_col(work, start)
-    syntax.error(f"unexpected {word!r}: expected {_describe_expected(expected)}", Span(line, col, max(1, end - start)),
-                 hint=_syntax_hint(word, expected), code="syntax")
+    gap = re.search(r"\S+(\s*)$", work[:start])
+    if gap and "\n" in gap.group(1) and "THROW_HEAD" not in expected:
+        # the line before ends with something unfinished ('ecole' with no points): say so there
+        before, after = gap.start(), gap.start() + len(gap.group()) - len(gap.group(1))
+        word = work[before:after]
+        syntax.error(f"expected {_describe_expected(expected)} after {word!r}",
+                     Span(*_line_col(work, before), len(word)), code="syntax")
+        return _blank(work, before, after), closers
+    word = work[start:end]
+    syntax.error(f"unexpected {word!r}: expected {_describe_expected(expected)}",
+                 Span(*_line_col(work, start), max(1, end - start)), hint=_syntax_hint(word, expected), code="syntax")
     return _blank(work, start, end), closers
+
+
+# terminals only expected between '[' and ']' (a header, or the jans claimed with points)
+_IN_BRACKETS = {"TAG", "STRING", "RSQB", "JAN"}
+
+
+def _recover_in_brackets(work: str, start: int, end: int, expected: set, syntax: Reporter) -> str:
+    """An error inside [...]: report it once and set the bracket's whole line aside."""
+    opener = work.rfind("[", 0, start)
+    line_end = work.find("\n", opener)
+    line_end = len(work) if line_end < 0 else line_end
+    if start >= line_end:
+        last = len(work[:line_end].rstrip())
+        syntax.error("'[' is never closed on its line: expected " + _describe_expected(expected),
+                     Span(*_line_col(work, last)), code="syntax", hint="close it with ']'")
+    elif work[start] == '"':
+        syntax.error("unterminated string: '\"' is never closed on its line", Span(*_line_col(work, start)),
+                     code="syntax", hint='a value is written between double quotes, e.g. [Title "Partie"]')
+    else:
+        word = work[start:min(end, line_end)]
+        hint = 'a value is written between double quotes, e.g. [Title "Partie"]' if "STRING" in expected else None
+        syntax.error(f"unexpected {word!r}: expected {_describe_expected(expected)}",
+                     Span(*_line_col(work, start), max(1, len(word))), code="syntax", hint=hint)
+    return _blank(work, opener, line_end)
+
+
+def _unclosed_paren(work: str) -> int:
+    """Position of the innermost '(' left open (comments and strings skipped)."""
+    stack = []
+    skip = {"{": "}", '"': '"'}
+    i = 0
+    while i < len(work):
+        c = work[i]
+        if c in skip:
+            close = work.find(skip[c], i + 1)
+            i = len(work) if close < 0 else close + 1
+            continue
+        if c == "(":
+            stack.append(i)
+        elif c == ")" and stack:
+            stack.pop()
+        i += 1
+    return stack[-1] if stack else max(0, work.rfind("("))
 
 
 # --- writing ----------------------------------------------------------------------

@@ -117,6 +117,7 @@ class Throw:
     dice_span: Span | None = _span()
     holes_span: Span | None = _span()
     decision_span: Span | None = _span()
+    unreadable: bool = field(default=False, compare=False, repr=False)  # a syntax error lies inside it
 
     @property
     def doublet(self) -> bool:
