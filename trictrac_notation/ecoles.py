@@ -16,6 +16,8 @@ from .board import other
 from .moves import plein
 
 SECTION = "rules.md §3.11"
+FILL_JANS = ("remplir", "conserver")
+EN_PASSANT = "variants.remplir_en_passant"
 
 
 @dataclass
@@ -77,17 +79,24 @@ def audit(side: str, events, row_after, moved: bool, marks=None, opp_marks=None,
     decided: an omission of own points by a player who moved no dame is no école (the école is
     consummated by touching a dame, §3.11; example E17): the points are simply lost.
     """
-    own = [e for e in events if e.beneficiary == side]
-    theirs = [e for e in events if e.beneficiary != side]
+    due_own = due_opp = 0
     not_made = []
-    if row_after is not None:
-        not_made = [e for e in own if e.quadrant and e.jan in ("remplir", "conserver")
-                    and e.rule != "variants.remplir_en_passant" and not plein(row_after, e.quadrant)]
+    for e in events:
+        if e.beneficiary != side:
+            due_opp += e.points
+            continue
+        due_own += e.points
+        if (e.quadrant and row_after is not None and e.jan in FILL_JANS and e.rule != EN_PASSANT
+                and not plein(row_after, e.quadrant)):
+            not_made.append(e)
     owed = sum(e.points for e in not_made)
-    due_own = sum(e.points for e in own) - owed
-    due_opp = sum(e.points for e in theirs)
+    due_own -= owed
     result = Audit(side, due_own, due_opp, marks.points if marks else None, opp_marks.points if opp_marks else None,
                    not_made=not_made)
+    if not not_made and marks is None and opp_marks is None:
+        return result
+    own = [e for e in events if e.beneficiary == side]
+    theirs = [e for e in events if e.beneficiary != side]
     rival = other(side)
     compare_with = due_own  # what the roller's +N should be
     if not_made:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .board import COLORS, DAMES, other
+from .board import COLORS, other
 from .ecoles import SECTION as ECOLE_SECTION
 from .ecoles import audit, check_recorded
 from .marking import Marking
@@ -43,34 +43,68 @@ class ScoreState:
     pending: dict = field(default_factory=dict)  # colour -> écoles consummated at his next throw
     won_at: int | None = None  # index of the throw that won the partie
     warned_over: bool = False
+    shown: tuple = ()  # the jetons and fichets as ThrowScore keeps them: ((colour, points, holes, bredouille), ...)
+    pavillon: str | None = None
+
+    def show(self) -> None:
+        players = self.marking.players
+        self.shown = tuple((c, p.points, p.holes, p.bredouille) for c, p in players.items())
+        self.pavillon = next((c for c, p in players.items() if p.pavillon), None)
 
     def copy(self) -> "ScoreState":
         return replace(self, marking=self.marking.copy(), pending={c: list(v) for c, v in self.pending.items()})
 
 
-@dataclass
 class ThrowScore:
-    """The scoring of one throw (``ThrowResult.score``)."""
+    """The scoring of one throw (``ThrowResult.score``).
 
-    side: str
-    events: list
-    labels: list  # one short text per event, with the target in the record's coordinates
-    due: dict  # colour -> points the rules give for this throw
-    marked: dict  # what the record says: points, opp, holes, decision, ecoles (None: not written)
-    applied: dict  # colour -> points put on the jetons for this throw (écoles included)
-    ecoles: list  # ecoles.Ecole found on this throw
-    holes: dict  # colour -> holes taken on this throw
-    went: bool
-    after: dict  # colour -> {"points", "holes", "bredouille"}
-    winner: str | None = None
-    marker: str = "pavillon"
-    pavillon: str | None = None  # who carries the marker of the second series after this throw
+    ``events``: the events (events.Event); ``due``: colour -> points the rules give; ``marked``:
+    what the record says (points, opp, holes, decision, ecoles; None where not written);
+    ``applied``: colour -> points put on the jetons for this throw (écoles included);
+    ``ecoles``: the ecoles.Ecole found; ``holes``: colour -> holes taken; ``went``: the roller
+    went (s'en aller); ``after``: colour -> {"points", "holes", "bredouille"} after the throw;
+    ``winner``: set on the throw that wins the partie; ``pavillon``: who carries the marker
+    of the second series (``marker`` names it).
+    """
+
+    __slots__ = ("side", "events", "due", "_throw", "applied", "ecoles", "holes", "went", "_after",
+                 "winner", "marker", "pavillon", "_name")
+
+    def __init__(self, side: str, events: list, due: dict, throw, ecoles: list, marker: str, name=str):
+        self.side = side
+        self.events = events
+        self.due = due
+        self._throw = throw
+        self.applied = {side: 0, other(side): 0}
+        self.ecoles = ecoles
+        self.holes = {side: 0, other(side): 0}
+        self.went = False
+        self._after = None
+        self.winner = None
+        self.marker = marker
+        self.pavillon = None
+        self._name = name
+
+    @property
+    def marked(self) -> dict:
+        t = self._throw
+        return {"points": t.marks.points if t.marks else None, "opp": t.opp_marks.points if t.opp_marks else None,
+                "holes": t.holes, "decision": t.decision, "ecoles": [e.points for e in t.ecoles]}
+
+    @property
+    def after(self) -> dict:
+        return {c: {"points": p, "holes": h, "bredouille": b} for c, p, h, b in self._after}
+
+    @property
+    def labels(self) -> list[str]:
+        """One short text per event, its target named in the record's coordinates."""
+        return [_label(e, self._name) for e in self.events]
 
     def summary(self) -> list[str]:
         """Text lines for ``trictrac replay``."""
         lines = []
         for color in (self.side, other(self.side)):
-            mine = [label for e, label in zip(self.events, self.labels) if e.beneficiary == color]
+            mine = [_label(e, self._name) for e in self.events if e.beneficiary == color]
             if mine:
                 lines.append(f"  {color} +{self.due[color]}: " + ", ".join(mine))
         for e in self.ecoles:
@@ -166,7 +200,9 @@ class Scorer:
         players = marking.players
         for color in COLORS:  # decided: from a setup, a player is in his series if only he holds holes
             players[color].series = players[color].holes > 0 and players[other(color)].holes == 0
-        return ScoreState(marking, fresh=not record.setup)
+        state = ScoreState(marking, fresh=not record.setup)
+        state.show()
+        return state
 
     def snapshot(self, state: ScoreState) -> ScoreState:
         return state.copy()
@@ -189,17 +225,18 @@ class Scorer:
         roll = Roll(result.before, side, throw.dice, ctx.rules, made=result.play, legal=lambda: result.legal)
         events = throw_events(roll, self.tariff, self._history(state, result))
         self._remember(state, result, events)
+        if (not events and throw.marks is None and throw.opp_marks is None and throw.holes is None
+                and throw.decision is None and not throw.ecoles and not state.pending.get(side)):
+            score = ThrowScore(side, events, {side: 0, other(side): 0}, throw, [], self.marker, ctx.name(side))
+            score._after, score.pavillon = state.shown, state.pavillon  # nothing to mark
+            result.score = score
+            return
         row_after = result.after.row(side) if result.after is not None else None
         found = audit(side, events, row_after, bool(result.steps),
                       throw.marks if self.follow else None, throw.opp_marks if self.follow else None,
                       throw.span, self.fill_not_made)
-        name = ctx.name(side)
-        score = ThrowScore(
-            side, events, [_label(e, name) for e in events],
-            {side: found.due_own, other(side): found.due_opp},
-            {"points": found.marked_own, "opp": found.marked_opp, "holes": throw.holes, "decision": throw.decision,
-             "ecoles": [e.points for e in throw.ecoles]},
-            {c: 0 for c in COLORS}, list(found.ecoles), {c: 0 for c in COLORS}, False, {}, marker=self.marker)
+        score = ThrowScore(side, events, {side: found.due_own, other(side): found.due_opp}, throw,
+                           list(found.ecoles), self.marker, ctx.name(side))
         self._mark(state, result, found, score, ctx)
         result.score = score
 
@@ -256,11 +293,12 @@ class Scorer:
         score.applied[side] += own
         holes = gain.holes
         if follow and throw.holes is not None and throw.holes != gain.holes:
-            why = "a double hole (bredouille)" if gain.doubles else ("no hole" if not gain.holes else "")
-            r.error(f"{side} marks {throw.holes} hole{'s' if throw.holes != 1 else ''}, but his {own} points "
-                    f"{'make' if gain.holes else 'make no hole'}{f' {gain.holes}' if gain.holes else ''}"
-                    f"{f' ({why})' if why and gain.holes else ''}", throw.holes_span, code="holes",
-                    rule="rules.md §3.9, §3.11",
+            if gain.holes:
+                make = f"make {gain.holes}" + (" (a bredouille hole counts two)" if gain.doubles else "")
+            else:
+                make = f"make no hole (he reaches {m.players[side].points} of {m.points_per_hole})"
+            r.error(f"{side} marks {throw.holes} hole{'s' if throw.holes != 1 else ''}, but his {own} points {make}",
+                    throw.holes_span, code="holes", rule="rules.md §3.9, §3.11",
                     hint="no école for a hole marked single instead of double or the reverse; whole holes "
                          "mis-marked are an école of 12 points")
             m.add_holes(side, throw.holes - gain.holes)
@@ -273,7 +311,6 @@ class Scorer:
         elif throw.decision == "stay" and not gain.holes:
             r.warning(f"{side} stays, but his throw won no hole: there is nothing to decide", throw.decision_span,
                       code="go", rule=GO_SECTION)
-        sortie = result.after is not None and result.after.borne_off(side) == DAMES
         if went:
             m.go()
             if follow and found.marked_opp:
@@ -284,11 +321,9 @@ class Scorer:
             score.applied[rival] += opp
             score.holes[rival] = rival_gain.holes
         score.went = went
-        if sortie or went:
-            state.pending.clear()
         self._ecoles(state, result, found, score, ctx)
-        score.after = m.to_json()
-        score.pavillon = next((c for c, p in m.players.items() if p.pavillon), None)
+        state.show()
+        score._after, score.pavillon = state.shown, state.pavillon
         if m.winner is not None and state.won_at is None:
             state.won_at = result.index
             score.winner = m.winner
@@ -300,7 +335,10 @@ class Scorer:
         rival = other(side)
         m = state.marking
         due = found.against(side) + state.pending.pop(side, [])
-        state.pending[rival] = found.against(rival)
+        if found.ecoles and not score.went:  # after a go the opponent marks nothing, so no école of his
+            state.pending.setdefault(rival, []).extend(found.against(rival))
+        if not due and not found.ecoles and not throw.ecoles:
+            return
         score.ecoles += [e for e in due if e not in score.ecoles]
         if not self.follow:
             for e in due:

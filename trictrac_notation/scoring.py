@@ -14,8 +14,6 @@ Nothing here knows a treatise: every value and choice comes from the rule set
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
-
 from .board import COIN, DAMES, OFF, OPP_COIN, TALON, Position, half_of, other
 from .events import JANS, Event
 from .moves import PARISIAN, QUADRANTS, MoveRules, Play, legal_plays, plein, pleins
@@ -65,7 +63,6 @@ def tariff(ruleset) -> Tariff:
 
 # --- what a throw is scored from ------------------------------------------------------------
 
-@dataclass(frozen=True)
 class History:
     """What the opening jans need to know beyond the position (kept by the scorer).
 
@@ -76,10 +73,14 @@ class History:
     the first player's first throw, given only at the second player's first throw.
     """
 
-    throw_in_releve: int | None = None
-    deux_tables_made: bool = False
-    mezeas_made: bool = False
-    rencontre_dice: tuple | None = None
+    __slots__ = ("throw_in_releve", "deux_tables_made", "mezeas_made", "rencontre_dice")
+
+    def __init__(self, throw_in_releve: int | None = None, deux_tables_made: bool = False,
+                 mezeas_made: bool = False, rencontre_dice: tuple | None = None):
+        self.throw_in_releve = throw_in_releve
+        self.deux_tables_made = deux_tables_made
+        self.mezeas_made = mezeas_made
+        self.rencontre_dice = rencontre_dice
 
 
 NO_HISTORY = History()
@@ -247,6 +248,8 @@ def _hits(roll: Roll, t: Tariff) -> list[Event]:
     numbers = roll.numbers()
     out_vrai, out_faux = [], []
     vrai, faux = "battre-a-vrai" in t.scored, "battre-a-faux" in t.scored
+    if 1 not in opp:
+        return []
     for target in [k for k in range(24) if opp[k] == 1]:
         ways = []
         closed = False
@@ -295,13 +298,16 @@ def _pleins(roll: Roll, t: Tariff) -> list[Event]:
     me = roll.me
     out = []
     for quadrant, lo, hi in FILLABLE:
+        arrows = me[lo:hi]
+        deficit = 2 * arrows.count(0) + arrows.count(1)
+        if deficit > 2:
+            continue
         lacking = [k for k in range(lo, hi) if me[k] < 2]
-        deficit = sum(2 - me[k] for k in lacking)
         if deficit == 0:
             if "conserver" in t.scored and roll.keeps(quadrant):
                 note = "par impuissance" if roll.unplayed() else ""
                 out.append(_event(t, "conserver", roll.roller, roll.doublet, quadrant=quadrant, note=note))
-        elif deficit <= 2 and "remplir" in t.scored and _reachable(roll, lacking):
+        elif "remplir" in t.scored and _reachable(roll, lacking):
             event = _fill(roll, t, quadrant, lo, hi, lacking)
             if event:
                 out.append(event)
