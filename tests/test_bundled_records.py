@@ -29,8 +29,6 @@ TRANSCRIBER = ROOT / "tests" / "data" / "transcriber"
 REQUIRED_HEADERS = ("Title", "Source", "Rules", "Coords", "First")
 GAME_HEADERS = ("White", "Black")  # a problem from a starting position may leave the players unnamed
 HEADLINE = re.compile(r"^(?P<line>\d+):(?P<col>\d+): (?P<severity>error|warning): (?P<message>.*)$")
-# the transcriber's copy whose one slip still cascades (see the xfail below)
-CASCADING = "kermadeuc-opp-without-plus.tric"
 
 
 def replayed(path: Path):
@@ -159,18 +157,7 @@ def test_every_transcriber_record_has_its_expectations():
     assert all(p.with_suffix(".expected").exists() for p in BROKEN)
 
 
-def _transcriber_cases():
-    for path in BROKEN:
-        marks = ()
-        if path.name == CASCADING:
-            marks = pytest.mark.xfail(strict=True, reason=(
-                "BUG: after 'opp' without its '+', notation._recover sets aside one token at a time: an error "
-                "for each word up to the end of the line (a closed comment reported unterminated), the throw's "
-                "moves lost (fausse case 'plays nothing') and the next throw misread"))
-        yield pytest.param(path, id=path.name, marks=marks)
-
-
-@pytest.mark.parametrize("path", list(_transcriber_cases()))
+@pytest.mark.parametrize("path", BROKEN, ids=lambda p: p.name)
 def test_a_transcriber_record_gets_exactly_its_diagnostics(path):
     code, found = printed(path)
     want = expected(path)

@@ -80,7 +80,7 @@ def test_setup_opponent_side_and_sortie_in_every_coordinate_system(system, botto
 
 
 UNKNOWN_ARROWS = [
-    ("player", "12", "2"),  # the hint offers arrows that exist
+    ("player", "12", "11"),  # the nearest arrow that exists (the coin)
     ("trictrac-org", "B13", "B12"),
     ("absolute", "25", "24"),
     ("lepeintre", "G", "g"),  # wrong case

@@ -11,6 +11,7 @@ bottom of the diagram.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 
 from .board import OFF, WHITE, other
@@ -67,7 +68,7 @@ class CoordSystem:
 
     def _unknown(self, text: str) -> tuple[str, str | None]:
         known = list(self.names) + list(self.opponent_names) + list(OFF_WORDS)
-        close = difflib.get_close_matches(text, known, n=3, cutoff=0.5) or self._neighbours(text)
+        close = self._neighbours(text) or difflib.get_close_matches(text, known, n=3, cutoff=0.5)
         if not close:
             folded = [k for k in known if k.lower() == text.lower()]
             close = folded
@@ -75,7 +76,15 @@ class CoordSystem:
         return (f"unknown arrow {text!r} in the {self.title} system ({self.doc})", hint)
 
     def _neighbours(self, text: str) -> list[str]:
-        """For a letter the system skips (J, U, W; w, z): the letters on either side of it."""
+        """For a letter the system skips (J, U, W; w, z): the letters on either side of it;
+        for a number out of range (B0, 13): the nearest arrow with the same prefix."""
+        m = re.fullmatch(r"([A-Za-z]*)(\d+)('?)", text)
+        if m:
+            prefix, number, prime = m.group(1), int(m.group(2)), m.group(3)
+            same = [(abs(int(n[len(prefix):-1 if prime else None]) - number), n)
+                    for n in self.names + self.opponent_names
+                    if re.fullmatch(re.escape(prefix) + r"\d+" + re.escape(prime), n)]
+            return [min(same)[1]] if same else []
         if len(text) != 1 or not text.isalpha():
             return []
         letters = [n for n in self.names if len(n) == 1 and n.isalpha() and n.isupper() == text.isupper()]

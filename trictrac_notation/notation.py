@@ -323,6 +323,8 @@ def _syntax_hint(word: str, expected) -> str | None:
     if "MOVE" in expected and re.fullmatch(r"[A-Za-z0-9&']+", word):
         return "a move is written FROM-TO with a dash, e.g. T-6 or a-off"
     if "POINTS" in expected and re.fullmatch(r"\d+", word):
+        return f"points marked are written with a plus sign, e.g. +{word}"
+    if "POINTS" in expected and re.fullmatch(r"\d+", word):
         return "points marked are written with a plus sign, e.g. +4"
     if word.startswith("{"):
         return "a comment must be closed with '}'"
@@ -390,10 +392,11 @@ def _recover(e: UnexpectedInput, work: str, syntax: Reporter, closers: int) -> t
         expected, start = set(e.expected), len(work)
         end = start
     if not eof and work[start] == "{":
-        close = work.find("}", start)
+        # no '}' before the next '{': the comment is open; set its line aside, not the rest of the file
+        line_end = work.find("\n", start)
         syntax.error("unterminated comment: '{' is never closed", Span(*_line_col(work, start)), code="syntax",
-                     hint="close the comment with '}'")
-        return _blank(work, start, len(work) if close < 0 else close + 1), closers
+                     hint="close the comment with '}' (comments do not nest)")
+        return _blank(work, start, len(work) if line_end < 0 else line_end), closers
     if expected & _IN_BRACKETS:
         return _recover_in_brackets(work, start, end, expected, syntax), closers
     if eof:
@@ -412,6 +415,15 @@ def _recover(e: UnexpectedInput, work: str, syntax: Reporter, closers: int) -> t
         end = work.find("\n", start)
         return _blank(work, start, len(work) if end < 0 else end), closers
     gap = re.search(r"\S+(\s*)$", work[:start])
+    if gap and expected <= _ARGUMENTS and "\n" not in gap.group(1):
+        # a keyword whose argument is wrong ('opp 4', 'ecole x'): one error, the keyword set aside too
+        before = gap.start()
+        keyword, word = work[before:before + len(gap.group()) - len(gap.group(1))], work[start:end]
+        syntax.error(f"expected {_describe_expected(expected)} after {keyword!r}, not {word!r}",
+                     Span(*_line_col(work, before), end - before), code="syntax",
+                     hint=_syntax_hint(word, expected))
+        claims = re.compile(r"[ \t]*\[[^\]\n]*\]").match(work, end)  # the jans claimed go with the points
+        return _blank(work, before, claims.end() if claims else end), closers
     if gap and "\n" in gap.group(1) and "THROW_HEAD" not in expected:
         # the line before ends with something unfinished ('ecole' with no points): say so there
         before, after = gap.start(), gap.start() + len(gap.group()) - len(gap.group(1))
@@ -424,6 +436,9 @@ def _recover(e: UnexpectedInput, work: str, syntax: Reporter, closers: int) -> t
                  Span(*_line_col(work, start), max(1, end - start)), hint=_syntax_hint(word, expected), code="syntax")
     return _blank(work, start, end), closers
 
+
+# what a keyword waits for: 'opp +4', 'ecole 4', 'holes 2'
+_ARGUMENTS = {"POINTS", "INT"}
 
 # terminals only expected between '[' and ']' (a header, or the jans claimed with points)
 _IN_BRACKETS = {"TAG", "STRING", "RSQB", "JAN"}
