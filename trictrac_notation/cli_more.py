@@ -16,3 +16,7 @@ REGISTER.append(_rules)
 from .cli_site import register as _site  # noqa: E402
 
 REGISTER.append(_site)
+
+from .cli_score import register as _score  # noqa: E402
+
+REGISTER.append(_score)

@@ -80,6 +80,9 @@ def replay_lines(result, system: str | None = None, bottom: str | None = None):
             yield render(t.after, system, bottom)
             if t.new_releve:
                 yield "(the dames are re-piled: a new relevé begins)"
+    if result.final is not None and hasattr(result.final, "summary"):
+        yield ""
+        yield from result.final.summary()
 
 
 def _without_variations(throw):
