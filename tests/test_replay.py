@@ -324,3 +324,20 @@ def test_setup_problem_is_reported_on_the_line_of_its_player():
                    "fausse case on the moves that were read, so one mistake gives two errors")
 def test_a_syntax_error_in_the_moves_is_not_also_a_fausse_case():
     assert [e[:2] for e in errors("1. white 6-4 T-6 T4\n")] == [(1, 18)]
+
+
+@pytest.mark.parametrize("system", ["player", "soumille", "lepeintre", "trictrac-org", "absolute", "american"])
+def test_every_suggested_arrow_exists(system):
+    """Whatever the typo, the names a hint offers are arrows of the record's own system."""
+    import re
+
+    from trictrac_notation.coords import CoordError, get_system
+
+    coords = get_system(system)
+    for bad in ("0", "12", "13", "25", "99", "J", "U", "W", "j", "w", "z", "Z1", "B0", "B13", "N13", "T''", "X'", "of"):
+        try:
+            coords.parse(bad, WHITE)
+        except CoordError as e:
+            for name in re.findall(r"'([^']+'?)'|\"([^\"]+)\"", e.suggestion or ""):
+                suggested = name[0] or name[1]
+                coords.parse(suggested, WHITE)  # raises if the hint offers a name that does not exist
