@@ -291,8 +291,11 @@ def _line_col(text: str, pos: int) -> tuple[int, int]:
     return line, col
 
 
+_WORD = re.compile(r"[^\s()\[\]{}]*")  # a word stops at brackets, which belong to the structure
+
+
 def _token_end(text: str, pos: int) -> int:
-    m = re.compile(r"\S*").match(text, pos)
+    m = _WORD.match(text, pos)
     return max(m.end(), pos + 1)
 
 
@@ -391,6 +394,8 @@ def _recover(e: UnexpectedInput, work: str, syntax: Reporter, closers: int) -> t
     else:
         expected, start = set(e.expected), len(work)
         end = start
+    if "RPAR" in expected and not _open_parens(work[:start]):
+        expected.discard("RPAR")  # LALR shares the state with the inside of a variation
     if not eof and work[start] == "{":
         # no '}' before the next '{': the comment is open; set its line aside, not the rest of the file
         line_end = work.find("\n", start)
@@ -464,8 +469,8 @@ def _recover_in_brackets(work: str, start: int, end: int, expected: set, syntax:
     return _blank(work, opener, line_end)
 
 
-def _unclosed_paren(work: str) -> int:
-    """Position of the innermost '(' left open (comments and strings skipped)."""
+def _open_parens(work: str) -> list[int]:
+    """Positions of the '(' left open in ``work``, outermost first (comments and strings skipped)."""
     stack = []
     skip = {"{": "}", '"': '"'}
     i = 0
@@ -480,6 +485,12 @@ def _unclosed_paren(work: str) -> int:
         elif c == ")" and stack:
             stack.pop()
         i += 1
+    return stack
+
+
+def _unclosed_paren(work: str) -> int:
+    """Position of the innermost '(' left open."""
+    stack = _open_parens(work)
     return stack[-1] if stack else max(0, work.rfind("("))
 
 
