@@ -334,6 +334,8 @@ def _fill(roll: Roll, t: Tariff, quadrant: str, lo: int, hi: int, lacking) -> Ev
     fills by the 4 and the 5, not by the 1 from an arrow of two refilled by the other number).
     Ways are counted only when exactly one dame is missing; two half-cases count
     ``fill_ways_two_half_cases`` ways, a whole case one way.
+    decided: under ``retour_coin_way`` a dame of the coin pair adds a way to a fill the throw makes,
+    but never makes a fill by itself (the pair cannot really move; example E21, White 6-1 → 0).
     """
     me = roll.me
     plays = roll.standing(quadrant)
