@@ -100,11 +100,15 @@ def audit(side: str, events, row_after, moved: bool, marks=None, opp_marks=None,
     rival = other(side)
     compare_with = due_own  # what the roller's +N should be
     if not_made:
-        what = " and ".join(f"{e.jan} of the {e.quadrant} ({e.points})" for e in not_made)
+        what = " and ".join(f"{e.jan} of the {e.quadrant.replace('-', ' ')} ({e.points})" for e in not_made)
         marked_them = marks is not None and marks.points >= due_own + owed
         extra = owed if marked_them and fill_not_made == "double" else 0
-        text = (f"{side} does not make the {what} that the throw allows: {rival} marks {owed}"
-                + (f", and {extra} more since {side} marked them (double école)" if extra else ""))
+        if marked_them:
+            text = (f"{side} marks the {what} but does not make it: école of {owed + extra}"
+                    + (" (the points marked and the points due)" if extra else " (the points marked)")
+                    + f" for {rival}")
+        else:
+            text = f"{side} does not make the {what} that the throw allows: {rival} marks {owed}"
         result.ecoles.append(Ecole(side, owed + extra, "not-made", text, marks.span if marks else span))
         if marked_them:
             compare_with += owed  # the points marked for it are the école above

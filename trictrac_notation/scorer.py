@@ -241,6 +241,11 @@ class Scorer:
         result.score = score
 
     def finish(self, state: ScoreState, results, reporter) -> Final:
+        """decided: points received and mis-marked on the last throws, whose école would be consummated
+        only at the player's next throw, are reported all the same: the record still disagrees."""
+        if self.follow:
+            for e in (e for pending in state.pending.values() for e in pending):
+                reporter.error(e.text, e.span, code="ecole", rule=ECOLE_SECTION, hint=_ecole_hint(e))
         return Final(self.ruleset.id, state.marking, self.scheme, self.marker, state.won_at)
 
     # --- the relevé ---------------------------------------------------------------------------
@@ -354,8 +359,7 @@ class Scorer:
         span = throw.ecoles[0].span if throw.ecoles else None
         if verdict.kind == "unrecorded":
             for e in due:
-                r.error(e.text, e.span, code="ecole", rule=ECOLE_SECTION,
-                        hint=f"if {e.gainer} marked it, write 'ecole {e.points}' on {side}'s line")
+                r.error(e.text, e.span, code="ecole", rule=ECOLE_SECTION, hint=_ecole_hint(e))
         elif verdict.kind == "fausse-ecole":
             r.error(verdict.text, span, code="fausse-ecole", rule=ECOLE_SECTION)
         elif verdict.kind == "wrong":
@@ -363,6 +367,11 @@ class Scorer:
         if recorded:
             m.mark(rival, recorded)
             score.applied[rival] += recorded
+
+
+def _ecole_hint(e) -> str:
+    line = f"{e.against}'s next line" if e.kind == "received" else f"{e.against}'s line"
+    return f"if {e.gainer} marked it, write 'ecole {e.points}' on {line}"
 
 
 def _label(event, name) -> str:
