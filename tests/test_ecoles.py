@@ -40,16 +40,11 @@ def test_exact_marks_are_silent(tric):
     assert check(tric, E3 + "1. white 3-1 +4 T-3 T-1\n") == (0, [])
 
 
-def test_ecole_par_moins(tric):
-    code, out = check(tric, E3 + "1. white 3-1 +2 T-3 T-1\n")
+@pytest.mark.parametrize("marked,kind", [(2, "par moins"), (6, "par trop")])
+def test_ecole_par_moins_and_par_trop(tric, marked, kind):
+    code, out = check(tric, E3 + f"1. white 3-1 +{marked} T-3 T-1\n")
     assert code == 1
-    assert out == ["4:14: error: école par moins: white marks 2 but the rules give 4 (battre-a-vrai 4): black "
-                   "gains 2 [rules.md §3.11]"]
-
-
-def test_ecole_par_trop(tric):
-    code, out = check(tric, E3 + "1. white 3-1 +6 T-3 T-1\n")
-    assert out == ["4:14: error: école par trop: white marks 6 but the rules give 4 (battre-a-vrai 4): black "
+    assert out == [f"4:14: error: école {kind}: white marks {marked} but the rules give 4 (battre-a-vrai 4): black "
                    "gains 2 [rules.md §3.11]"]
 
 

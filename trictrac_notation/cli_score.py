@@ -286,8 +286,7 @@ def cmd_compare(args) -> int:
 
     record, diags, text = read(args.file)
     if record is None:
-        _print_diagnostics(diags, text, sys.stderr)
-        return 1
+        return _unreadable(diags, text)
     names = [n.strip() for n in args.rules.split(",") if n.strip()]
     if len(names) < 2:
         raise UsageError("--rules: name at least two rule sets separated by commas, e.g. "
@@ -297,12 +296,7 @@ def cmd_compare(args) -> int:
     except RulesError as e:
         raise UsageError(f"--rules: {e}") from None
     data = compare_record(record, rulesets)
-    if args.json:
-        json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
-        print()
-    else:
-        for line in _compare_lines(data):
-            print(line)
+    _emit(args, data, _compare_lines)
     errors = [d for d in diags if d.severity == "error"]
     if errors:
         _print_diagnostics(errors, text, sys.stderr)
@@ -368,8 +362,7 @@ def cmd_explain(args) -> int:
 
     record, diags, text = read(args.file)
     if record is None:
-        _print_diagnostics(diags, text, sys.stderr)
-        return 1
+        return _unreadable(diags, text)
     try:
         ruleset = ruleset_for(args.rules, record)
     except RulesError as e:
@@ -378,14 +371,23 @@ def cmd_explain(args) -> int:
     if not 1 <= args.throw <= len(result.throws):
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
                          f"replayed throw{'s' if len(result.throws) != 1 else ''} (numbered from 1)")
-    data = explain_throw(result, ruleset, args.throw)
+    _emit(args, explain_throw(result, ruleset, args.throw), _explain_lines)
+    return 0
+
+
+def _unreadable(diags, text) -> int:
+    _print_diagnostics(diags, text, sys.stderr)
+    return 1
+
+
+def _emit(args, data: dict, lines) -> None:
+    """``data`` as JSON with --json, else as the text ``lines(data)``."""
     if args.json:
         json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
-        for line in _explain_lines(data):
+        for line in lines(data):
             print(line)
-    return 0
 
 
 # --- registration ----------------------------------------------------------------------------------
