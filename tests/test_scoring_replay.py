@@ -90,7 +90,9 @@ def test_a_variation_starts_from_the_score_before_its_throw():
     # in the variation Black's 6-5 beats White's 3 à faux (11 from his 6: both rests closed): White's
     # 10 + 4 make a hole, double since Black has marked nothing, 2 over
     assert variation[1].score.after["white"] == {"points": 2, "holes": 2, "bredouille": True}
-    assert result.throws[1].score.after["white"]["points"] == 4
+    # the main line goes on from its own score: 4, and Black's 6-5 there gives White 8 à faux (his 5 and
+    # his 1, each 11 from Black's 6): 12, a double hole
+    assert result.throws[1].score.after["white"] == {"points": 0, "holes": 2, "bredouille": True}
 
 
 def test_setup_points_out_of_range_are_reported():
