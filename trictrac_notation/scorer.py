@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .board import COLORS, other
+from .board import BLACK, COLORS, WHITE, other
 from .ecoles import SECTION as ECOLE_SECTION
 from .ecoles import audit, check_recorded
 from .marking import Marking
@@ -47,9 +47,10 @@ class ScoreState:
     pavillon: str | None = None
 
     def show(self) -> None:
-        players = self.marking.players
-        self.shown = tuple((c, p.points, p.holes, p.bredouille) for c, p in players.items())
-        self.pavillon = next((c for c, p in players.items() if p.pavillon), None)
+        white, black = self.marking.players[WHITE], self.marking.players[BLACK]
+        self.shown = ((WHITE, white.points, white.holes, white.bredouille),
+                      (BLACK, black.points, black.holes, black.bredouille))
+        self.pavillon = WHITE if white.pavillon else BLACK if black.pavillon else None
 
     def copy(self) -> "ScoreState":
         return replace(self, marking=self.marking.copy(), pending={c: list(v) for c, v in self.pending.items()})

@@ -332,6 +332,8 @@ def _fill(roll: Roll, t: Tariff, quadrant: str, lo: int, hi: int, lacking) -> Ev
     with that number, from outside the quadrant or from a surcase (an arrow of three or more),
     and leaves the plein standing (rules.md §3.5 'engine interpretation', refined by E11: 4-1
     fills by the 4 and the 5, not by the 1 from an arrow of two refilled by the other number).
+    The coin's pair never reaches the jan de retour in a real play (a single die from the coin
+    stops short of it, and one dame may not leave alone), so only ``retour_coin_way`` counts it.
     Ways are counted only when exactly one dame is missing; two half-cases count
     ``fill_ways_two_half_cases`` ways, a whole case one way.
     decided: under ``retour_coin_way`` a dame of the coin pair adds a way to a fill the throw makes,
