@@ -99,3 +99,12 @@ def test_setup_points_out_of_range_are_reported():
     result = scored("@white points:14\n1. white 6-4 T-6 T-4\n", "guiton-1822")
     assert [(d.line, d.code, d.message) for d in result.errors] == [
         (1, "bad-setup", "points:14: a player holds 0 to 11 points (every 12 make a hole)")]
+
+
+def test_setup_holes_and_bredouille_are_checked():
+    result = scored("@white holes:12 bredouille:3\n1. white 6-4 T-6 T-4\n", "guiton-1822")
+    assert [(d.column, d.message) for d in result.errors] == [
+        (8, "holes:12: a partie in play has 0 to 11 holes"),
+        (17, "bredouille:3: bredouille:1 (his points run in bredouille) or bredouille:0")]
+    assert scored("@white points:6 bredouille:1\n1. white 6-4 T-6 T-4\n", "guiton-1822").throws[0].score.after[
+        "white"] == {"points": 6, "holes": 0, "bredouille": True}

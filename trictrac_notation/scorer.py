@@ -193,11 +193,13 @@ class Scorer:
             player = marking.players[line.side]
             for p in line.placements:
                 key = p.key.lower()
-                if key in ("points", "holes", "bredouille"):
+                limit = {"points": marking.points_per_hole, "holes": marking.holes_per_partie, "bredouille": 2}
+                if key in limit:
+                    if not 0 <= p.count < limit[key]:
+                        reporter.error(f"{p.key}:{p.count}: {_SETUP_RANGE[key].format(limit[key] - 1)}", p.span,
+                                       code="bad-setup", rule="rules.md §1.5")
+                        continue
                     setattr(player, key, bool(p.count) if key == "bredouille" else p.count)
-                    if key == "points" and not 0 <= p.count < marking.points_per_hole:
-                        reporter.error(f"points:{p.count}: a player holds 0 to {marking.points_per_hole - 1} "
-                                       "points (every 12 make a hole)", p.span, code="bad-setup", rule="rules.md §1.5")
         players = marking.players
         for color in COLORS:  # decided: from a setup, a player is in his series if only he holds holes
             players[color].series = players[color].holes > 0 and players[other(color)].holes == 0
@@ -368,6 +370,13 @@ class Scorer:
         if recorded:
             m.mark(rival, recorded)
             score.applied[rival] += recorded
+
+
+_SETUP_RANGE = {
+    "points": "a player holds 0 to {} points (every 12 make a hole)",
+    "holes": "a partie in play has 0 to {} holes",
+    "bredouille": "bredouille:1 (his points run in bredouille) or bredouille:0",
+}
 
 
 def _ecole_hint(e) -> str:
