@@ -85,6 +85,7 @@ def test_six_tables_and_deux_tables_history():
     (json.dumps(CONTRACT | {"white": {"1": 13, "12": 1}}),
      "impossible position: white has 14 dames, not 15; white has a single dame on his coin de repos"),
     (json.dumps(CONTRACT | {"white": {"0": 15}}), "white: field '0': fields run from \"1\" (his talon) to \"24\""),
+    (json.dumps(CONTRACT | {"white": {}, "off": {"white": 15}}), "white has borne off all fifteen dames"),
     (json.dumps(CONTRACT | {"blak": {}}), "unknown field 'blak'; did you mean 'black'?"),
     (json.dumps({k: v for k, v in CONTRACT.items() if k != "dice"}), "missing field 'dice'"),
 ])

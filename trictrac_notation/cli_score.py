@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .board import COLORS, OFF, Position, other
+from .board import COLORS, DAMES, OFF, Position, other
 from .cli import UsageError, _print_diagnostics
 from .notation import dice_name, read
 from .rules_schema import RulesError, suggest
@@ -79,6 +79,8 @@ def read_score_request(data) -> tuple:
         raise UsageError(f"off: expected {SCORE_FIELDS['off']}")
     position = Position.from_fields(fields, off)
     problems = position.problems()
+    if position.borne_off(mover) == DAMES:
+        problems.append(f"{mover} has borne off all fifteen dames: the relevé is over")
     if problems:
         raise UsageError("impossible position: " + "; ".join(problems))
     throw = data.get("throw")
