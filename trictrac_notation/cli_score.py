@@ -345,7 +345,7 @@ def _explain_lines(data: dict) -> list[str]:
     if written:
         out.append("  as written: " + ", ".join(f"{k} {v}" for k, v in written.items()))
     for e in data["ecoles"]:
-        out.append(f"  école: {e['text']}")
+        out.append(f"  école: {e['reason']}")
     for c, n in data["holes"].items():
         if n:
             out.append(f"  {c} takes {n} hole{'s' if n != 1 else ''}" + (" and goes" if data.get("went") and

@@ -40,8 +40,8 @@ class Ecole:
         return other(self.against)
 
     def to_json(self) -> dict:
-        return {"against": self.against, "gainer": self.gainer, "points": self.points, "kind": self.kind,
-                "text": self.text}
+        return {"against": self.against, "beneficiary": self.gainer, "points": self.points, "kind": self.kind,
+                "reason": self.text}
 
 
 @dataclass

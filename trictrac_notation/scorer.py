@@ -64,14 +64,14 @@ class ThrowScore:
     ``applied``: colour -> points put on the jetons for this throw (écoles included);
     ``ecoles``: the ecoles.Ecole found; ``holes``: colour -> holes taken; ``went``: the roller
     went (s'en aller); ``after``: colour -> {"points", "holes", "bredouille"} after the throw;
-    ``winner``: set on the throw that wins the partie; ``pavillon``: who carries the marker
-    of the second series (``marker`` names it).
+    ``winner``: set on the throw that wins the partie; ``marker``: who carries the marker of
+    the second series of holes (None: nobody), ``marker_name`` what it is (pavillon, étendard…).
     """
 
     __slots__ = ("side", "events", "due", "_throw", "applied", "ecoles", "holes", "went", "_after",
-                 "winner", "marker", "pavillon", "_name")
+                 "winner", "marker_name", "marker", "_name")
 
-    def __init__(self, side: str, events: list, due: dict, throw, ecoles: list, marker: str, name=str):
+    def __init__(self, side: str, events: list, due: dict, throw, ecoles: list, marker_name: str, name=str):
         self.side = side
         self.events = events
         self.due = due
@@ -82,8 +82,8 @@ class ThrowScore:
         self.went = False
         self._after = None
         self.winner = None
-        self.marker = marker
-        self.pavillon = None
+        self.marker_name = marker_name
+        self.marker = None
         self._name = name
 
     @property
@@ -116,7 +116,7 @@ class ThrowScore:
                              + (" and goes (s'en aller)" if self.went and color == self.side else ""))
         lines.append("  score: " + "; ".join(
             f"{c} {a['holes']} holes {a['points']} points" + (" (bredouille)" if a["bredouille"] and a["points"] else "")
-            + (f" ({self.marker})" if self.pavillon == c else "") for c, a in self.after.items()))
+            + (f" ({self.marker_name})" if self.marker == c else "") for c, a in self.after.items()))
         if self.winner:
             lines.append(f"  {self.winner} wins the partie")
         return lines
@@ -133,7 +133,7 @@ class ThrowScore:
             "went": self.went,
             "after": self.after,
             **({"winner": self.winner} if self.winner else {}),
-            **({"pavillon": self.pavillon, "marker": self.marker} if self.pavillon else {}),
+            **({"marker": self.marker, "marker_name": self.marker_name} if self.marker else {}),
         }
 
 
@@ -144,12 +144,12 @@ class Final:
     rules: str
     marking: Marking
     scheme: str
-    marker: str
+    marker_name: str
     won_at: int | None
 
     def to_json(self) -> dict:
         payout = self.marking.payout(self.scheme)
-        pavillon = next((c for c, p in self.marking.players.items() if p.pavillon), None)
+        holder = next((c for c, p in self.marking.players.items() if p.pavillon), None)
         return {
             "rules": self.rules,
             "holes": {c: p.holes for c, p in self.marking.players.items()},
@@ -157,8 +157,8 @@ class Final:
             "winner": self.marking.winner,
             "won_at_throw": self.won_at,
             "payout": payout.to_json() if payout else None,
-            "marker": self.marker,
-            "pavillon": pavillon,
+            "marker": holder,
+            "marker_name": self.marker_name,
         }
 
     def summary(self) -> list[str]:
@@ -231,7 +231,7 @@ class Scorer:
         if (not events and throw.marks is None and throw.opp_marks is None and throw.holes is None
                 and throw.decision is None and not throw.ecoles and not state.pending.get(side)):
             score = ThrowScore(side, events, {side: 0, other(side): 0}, throw, [], self.marker, ctx.name(side))
-            score._after, score.pavillon = state.shown, state.pavillon  # nothing to mark
+            score._after, score.marker = state.shown, state.pavillon  # nothing to mark
             result.score = score
             return
         row_after = result.after.row(side) if result.after is not None else None
@@ -331,7 +331,7 @@ class Scorer:
         score.went = went
         self._ecoles(state, result, found, score, ctx)
         state.show()
-        score._after, score.pavillon = state.shown, state.pavillon
+        score._after, score.marker = state.shown, state.pavillon
         if m.winner is not None and state.won_at is None:
             state.won_at = result.index
             score.winner = m.winner
