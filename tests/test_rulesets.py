@@ -469,14 +469,34 @@ def test_a_wrong_rules_or_options_header_points_at_the_header():
                             "(available: rencontre, margot, pile-de-misere, grande-bredouille); did you mean 'margot'?")
 
 
-def test_check_with_an_unknown_rule_set_is_a_usage_error(tric):
-    path = tric('[Rules "guiton"]\n1. white 6-4 T-6 T-4\n')
+def test_a_bad_rules_header_is_an_error_of_the_record(tric):
+    """The record is wrong, not the command line: FILE:LINE:COL, exit 1, and the moves are still checked."""
+    path = tric('[Rules "guiton"]\n1. white 6-4 T-6 T-4\n2. black 6-4 T-6\n')
     code, out, err = run_cli("check", path)
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0] == (f"{path}:1:2: error: Rules header: unknown rule set 'guiton' (known: {KNOWN}); "
+                        "did you mean 'guiton-1822'?")
+    assert any(line.startswith(f"{path}:3:14: error: fausse case") for line in lines)
+
+
+def test_check_with_an_unknown_rules_option_is_a_usage_error(tric):
+    path = tric("1. white 6-4 T-6 T-4\n")
+    code, out, err = run_cli("check", "--rules", "guiton", path)
     assert code == 2 and out == ""
-    assert err == (f"trictrac check: error: {path}:1:2: Rules header: unknown rule set 'guiton' (known: {KNOWN}); "
+    assert err == (f"trictrac check: error: --rules: unknown rule set 'guiton' (known: {KNOWN}); "
                    "did you mean 'guiton-1822'?\n")
     code, _, err = run_cli("check", "--rules", "soumille-1738", tric("1. white 6-4 T-6 T-4\n"))
     assert code == 0
+
+
+def test_marks_without_a_rule_set_are_not_silently_ignored(tric):
+    code, out, _ = run_cli("check", tric("1. white 6-4 +4 T-6 T-4\n"))
+    assert code == 0
+    assert ":1:1: warning: the points and holes marked in this record are not checked: it names no rule set" \
+        in out.splitlines()[0]
+    code, out, _ = run_cli("check", "--rules", "guiton-1822", tric("1. white 6-4 +4 T-6 T-4\n"))
+    assert code == 1 and "ecole" in out
 
 
 # --- trictrac rules ------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from . import __version__
 from .coords import SYSTEMS
 from .diagnostics import Diagnostic
 from .notation import read, write
-from .textboard import render
 
 
 class UsageError(Exception):
@@ -38,11 +37,13 @@ def _summary(errors: int, warnings: int) -> str:
 def cmd_check(args) -> int:
     from .replay import replay
 
+    _check_rules_option(args)
     total_errors = total_warnings = 0
     for path in args.files:
         record, diags, text = read(path)
         if record is not None:
-            result = replay(record, **_replay_options(args, record), parse_diagnostics=diags)
+            options, more = _replay_options(args, record)
+            result = replay(record, **options, parse_diagnostics=diags + more)
             diags = result.diagnostics
         _print_diagnostics(diags, text)
         total_errors += sum(d.severity == "error" for d in diags)
@@ -54,14 +55,28 @@ def cmd_check(args) -> int:
     return 1 if total_errors else 0
 
 
-def _replay_options(args, record) -> dict:
-    """Movement rules and scorer chosen by --rules or the record's Rules header."""
-    from .rulesets import RulesError, replay_options
+def _check_rules_option(args) -> None:
+    """A bad --rules is a usage error, found before any file is read."""
+    from .rulesets import RulesError, load_ruleset
+
+    rules = getattr(args, "rules", None)
+    if rules:
+        name, *options = rules.split("+")
+        try:
+            load_ruleset(name.strip(), [o.strip() for o in options])
+        except RulesError as e:
+            raise UsageError(f"--rules: {e}") from None
+
+
+def _replay_options(args, record) -> tuple[dict, list]:
+    """Movement rules and scorer chosen by --rules or the record's headers, and the diagnostics
+    of that choice (a bad Rules header is an error of the record, not of the command line)."""
+    from .rulesets import RulesError, replay_setup
 
     try:
-        return replay_options(getattr(args, "rules", None), record)
+        return replay_setup(getattr(args, "rules", None), record)
     except RulesError as e:
-        raise UsageError(str(e)) from None
+        raise UsageError(f"--rules: {e}") from None
 
 
 # --- replay ---------------------------------------------------------------------
@@ -70,11 +85,13 @@ def cmd_replay(args) -> int:
     from .replay import replay
     from .report import replay_json, replay_lines
 
+    _check_rules_option(args)
     record, diags, text = read(args.file)
     if record is None:
         _print_diagnostics(diags, text, sys.stderr)
         return 1
-    result = replay(record, **_replay_options(args, record), parse_diagnostics=diags)
+    options, more = _replay_options(args, record)
+    result = replay(record, **options, parse_diagnostics=diags + more)
     if args.json:
         json.dump(replay_json(result), sys.stdout, ensure_ascii=False, indent=1)
         print()

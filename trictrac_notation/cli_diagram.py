@@ -46,7 +46,8 @@ def cmd_diagram(args) -> int:
     if not 0 <= n <= count:
         raise UsageError(f"--throw {n}: {args.file} has {count} throw{'s' if count != 1 else ''}; "
                          f"give 0 (the starting position) to {count}")
-    result = replay(record, **_replay_options(args, record), parse_diagnostics=diags)
+    options, more = _replay_options(args, record)
+    result = replay(record, **options, parse_diagnostics=diags + more)
     _print_diagnostics(result.diagnostics, text, sys.stderr)
     status = 1 if result.errors else 0
     try:

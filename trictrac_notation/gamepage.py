@@ -48,16 +48,11 @@ def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str
 
 def _replay(text: str, display_path: str):
     """Parse and replay with the record's rule set; a bad Rules header becomes one more diagnostic."""
-    from .rulesets import RulesError, replay_options
+    from .rulesets import replay_setup
 
     record, diags = parse(text, display_path)
-    try:
-        options = replay_options(None, record)
-    except RulesError as e:
-        span = record.header_span("Rules")
-        diags.append(Diagnostic("error", e.message, display_path, e.line or (span.line if span else 1),
-                                e.column or (span.column if span else 1), code="bad-rules"))
-        options = {}
+    options, more = replay_setup(None, record)
+    diags += more
     result = replay(record, **options, parse_diagnostics=diags)
     return result, result.diagnostics
 

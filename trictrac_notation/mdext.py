@@ -106,20 +106,15 @@ def _options(fence: Fence, path: str) -> list:
 
 def render_fence(fence: Fence, path: str = "<markdown>") -> tuple[str, list]:
     """The HTML of one fence and its diagnostics (lines and columns are those of the page)."""
-    from .notation import parse, write_throw, WORDS
+    from .notation import parse
     from .replay import replay
-    from .rulesets import RulesError, replay_options
+    from .rulesets import replay_setup
     from .svg import replay_svg
 
     diags = _options(fence, path)
     record, parse_diags = parse(fence.source, path)
-    try:
-        options = replay_options(None, record)
-    except RulesError as e:
-        from .diagnostics import Diagnostic
-
-        parse_diags.append(Diagnostic("error", e.message, path, e.line or 1, e.column or 1, code="bad-rules"))
-        options = {}
+    options, more = replay_setup(None, record)
+    parse_diags += more
     result = replay(record, **options, parse_diagnostics=parse_diags)
     shifted = [replace(d, line=d.line + fence.line) for d in result.diagnostics]
     diags += shifted

@@ -138,6 +138,16 @@ class Record:
                 return h.value
         return default
 
+    def has_marks(self) -> bool:
+        """Whether any throw (variations included) records points, holes, écoles or stay/go."""
+        def marked(throws) -> bool:
+            return any(
+                t.marks is not None or t.opp_marks is not None or t.holes is not None or t.ecoles
+                or t.decision is not None or any(marked(v) for v in t.variations)
+                for t in throws
+            )
+        return marked(self.throws)
+
     def header_span(self, name: str) -> Span | None:
         for h in self.headers:
             if h.name.lower() == name.lower():

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .board import COLORS, DAMES, OFF, TALON, WHITE, Position, other
 from .coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
-from .diagnostics import Diagnostic, Reporter
+from .diagnostics import Reporter
 from .moves import PARISIAN, RULES, MoveRules, Play, Step, explain_play, legal_plays, surely_legal
 from .notation import dice_name
 from .record import Record, Span, Throw

@@ -302,6 +302,34 @@ def replay_options(rules_id, record, follow_record: bool = True) -> dict:
     return {"rules": ruleset.movement, "scorer": Scorer(ruleset, follow_record)}
 
 
+def replay_setup(rules_id, record, follow_record: bool = True) -> tuple[dict, list]:
+    """:func:`replay_options` and the diagnostics of the choice, for tools that must not stop.
+
+    A bad ``Rules`` / ``Options`` header is an error of the record, reported at the header; the
+    replay then checks the movement only.  Points marked in a record that names no rule set are
+    not silently ignored: a warning says they are not checked.  A bad ``rules_id`` (given on the
+    command line) still raises RulesError: that is a usage error.
+    """
+    from .diagnostics import Diagnostic
+
+    try:
+        options = replay_options(rules_id, record, follow_record)
+    except RulesError as e:
+        if rules_id:
+            raise
+        span = record.header_span("Options" if "Options header" in e.message else "Rules")
+        line, column = (e.line, e.column) if e.line else ((span.line, span.column) if span else (1, 1))
+        return {"rules": MoveRules(), "scorer": None}, [
+            Diagnostic("error", e.message, e.path or record.path, line, column, code="bad-rules",
+                       hint="trictrac rules lists the rule sets")]
+    if options["scorer"] is None and record.has_marks():
+        return options, [Diagnostic(
+            "warning", "the points and holes marked in this record are not checked: it names no rule set",
+            record.path, 1, 1, code="no-rules",
+            hint='add a header such as [Rules "guiton-1822"] (trictrac rules lists them) or use --rules ID')]
+    return options, []
+
+
 def _normal_id(name: str) -> str:
     """'Guiton 1822' and 'guiton-1822' name the same set; a path stays a path."""
     if name.endswith((".yaml", ".yml")) or os.sep in name:
