@@ -208,8 +208,6 @@ def test_tout_d_une_written_either_way():
         assert positions(replayed(f"1. white 6-4 {moves}\n")) == [board("white: T:14 10:1")]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a tout d'une written through a closed resting arrow (T-6-10 with "
-                   "Black on 6) is accepted because only the resulting position is compared (replay._check_play)")
 def test_tout_d_une_through_a_closed_resting_arrow_is_a_fausse_case():
     (d,) = replay_text("@black 6':2\n1. white 6-4 T-6-10\n", "t.tric").diagnostics
     assert d.rule == "rules.md §2 M3"
@@ -283,7 +281,8 @@ SETUP_ERRORS = [
     ("@white T:3 1:3\n", [(1, 2, "white has 6 dames in the starting position, not 15")]),
     ("@white 6:-2\n", [(1, 8, "a negative count of dames: 6:-2")]),
     ("@white 11:1\n", [(1, 2, "impossible starting position: white has a single dame on his coin de repos (it needs two)")]),
-    ("@white 6:2\n@black 6':2\n", [(1, 2, "impossible starting position: white and black dames share an arrow (white track 6)")]),
+    # the line that puts a dame where the other player's already stand
+    ("@white 6:2\n@black 6':2\n", [(2, 2, "impossible starting position: white and black dames share an arrow (white track 6)")]),
     ("@white 6:2\n@white 7:2\n", [(2, 2, "the starting position of white is given twice"),
                                    (2, 2, "white has 17 dames in the starting position, not 15")]),
     ("@white 16:2\n", [(1, 8, "unknown arrow '16' in the per-player T,1..11 system (the mover's own arrows are T, "
@@ -314,14 +313,10 @@ def test_errors_inside_variations_are_reported_at_their_place():
     assert [(line, column) for line, column, *_ in errors(text)] == [(1, 36), (1, 55), (2, 38)]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: problems of the starting position are reported at the first setup "
-                   "line (replay.initial_position uses record.setup[0].span), not at the line of the player concerned")
 def test_setup_problem_is_reported_on_the_line_of_its_player():
     assert [e[:2] for e in errors("@white 6:2\n@black 11:1\n")] == [(2, 2)]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a throw whose moves have a syntax error ('T4') is also judged as a "
-                   "fausse case on the moves that were read, so one mistake gives two errors")
 def test_a_syntax_error_in_the_moves_is_not_also_a_fausse_case():
     assert [e[:2] for e in errors("1. white 6-4 T-6 T4\n")] == [(1, 18)]
 

@@ -99,21 +99,25 @@ class Position:
 
     def problems(self) -> list[str]:
         """What makes this position impossible (empty list when it is sound)."""
+        return [message for _, message in self.problems_by_color()]
+
+    def problems_by_color(self) -> list[tuple[str | None, str]]:
+        """The problems with the colour they concern (None when they concern both)."""
         found = []
         for color in COLORS:
             row = self.row(color)
             if any(n < 0 for n in row) or self.borne_off(color) < 0:
-                found.append(f"{color} has a negative number of dames somewhere")
+                found.append((color, f"{color} has a negative number of dames somewhere"))
             total = self.total(color)
             if total != DAMES:
-                found.append(f"{color} has {total} dames, not {DAMES}")
+                found.append((color, f"{color} has {total} dames, not {DAMES}"))
             if row[COIN] == 1:
-                found.append(f"{color} has a single dame on his coin de repos (it needs two)")
+                found.append((color, f"{color} has a single dame on his coin de repos (it needs two)"))
             if row[OPP_COIN]:
-                found.append(f"{color} has dames on the opponent's coin de repos")
+                found.append((color, f"{color} has dames on the opponent's coin de repos"))
         for t in range(24):
             if self.white[t] and self.black[23 - t]:
-                found.append(f"white and black dames share an arrow (white track {t})")
+                found.append((None, f"white and black dames share an arrow (white track {t})"))
         return found
 
     # --- changes ------------------------------------------------------------------

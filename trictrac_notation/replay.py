@@ -162,9 +162,11 @@ def initial_position(record: Record, ctx: _Context) -> Position:
         if color not in seen:
             fields[color] = {TALON: DAMES}
     position = Position.from_fields(fields, off)
-    for problem in position.problems():
-        if "dames, not" not in problem:
-            ctx.r.error(f"impossible starting position: {problem}", record.setup[0].span, code="bad-setup")
+    lines = {line.side: line.span for line in record.setup}
+    for color, problem in position.problems_by_color():
+        if "dames, not" not in problem:  # already said, with the count, at the player's line
+            span = lines.get(color) or record.setup[-1].span
+            ctx.r.error(f"impossible starting position: {problem}", span, code="bad-setup")
     return position
 
 
@@ -239,8 +241,8 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
         after = _apply(turn.position, side, steps, throw, ctx)
         result.steps = steps
         result.after = after
-        if after is not None and throw.dice is not None:
-            _check_play(result, ctx)
+        if after is not None and throw.dice is not None and not throw.unreadable:
+            _check_play(result, ctx)  # a throw holding a syntax error is not judged on the part read
     if state is not None:
         if throw.variations:  # the score a variation starts from
             result.score_before = ctx.scorer.snapshot(state)
@@ -306,8 +308,9 @@ def _check_play(result: ThrowResult, ctx: _Context) -> None:
         result.play = Play(tuple(steps), 2, result.after, (), side)
         return
     legal = result.legal
+    written_rests_open = all(s.via is None or not before.opponent_count(side, s.via) for s in steps)
     for p in legal:
-        if p.result == result.after:
+        if p.result == result.after and written_rests_open:
             result.play = p
             return
     puissance = [p for p in legal if p.steps and p.steps[0].puissance]
