@@ -433,8 +433,10 @@ def surely_legal(position: Position, color: str, dice: tuple, steps, rules: Move
         return False
     before, after = position.row(color), board.row
     for lo, hi in QUADRANTS.values():
-        if min(after[lo:hi]) < 2 and sum(2 - n for n in before[lo:hi] if n < 2) <= 2:
-            return False
+        if min(after[lo:hi]) < 2:
+            lacking = before[lo:hi]
+            if 2 * lacking.count(0) + lacking.count(1) <= 2:
+                return False
     return True
 
 

@@ -22,7 +22,7 @@ from .record import Record, Span, Throw
 MAX_LISTED_PLAYS = 12
 
 
-@dataclass
+@dataclass(slots=True)
 class ThrowResult:
     """What one throw did."""
 
@@ -101,6 +101,7 @@ class _Context:
         self.rules = rules
         self.scorer = scorer
         self.coords, self.bottom = coordinate_system(record, reporter)
+        self.steps_read: dict = {}  # (side, written parts) -> Step: records repeat their moves
 
     def name(self, mover: str):
         return lambda track: self.coords.format(track, mover, self.bottom)
@@ -264,7 +265,12 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
 def _read_steps(throw: Throw, side: str, ctx: _Context) -> list | None:
     """The written moves as steps in the mover's frame; None if a coordinate cannot be read."""
     steps = []
+    known = ctx.steps_read
     for move in throw.moves:
+        step = known.get((side, move.parts))
+        if step is not None:
+            steps.append(step)
+            continue
         tracks = []
         for i, part in enumerate(move.parts):
             try:
@@ -282,13 +288,15 @@ def _read_steps(throw: Throw, side: str, ctx: _Context) -> list | None:
                             "and on to the opponent's talon", move.span, rule="rules.md §1.1", code="bad-move")
                 return None
         via = tracks[1] if len(tracks) == 3 else None
-        steps.append(Step(tracks[0], tracks[-1], via=via))
+        step = known[side, move.parts] = Step(tracks[0], tracks[-1], via=via)
+        steps.append(step)
     return steps
 
 
 def _apply(position: Position, side: str, steps: list, throw: Throw, ctx: _Context) -> Position | None:
     """Move the dames as written; None (and an error) if a dame is not there."""
     row = list(position.row(side))
+    off = position.borne_off(side)
     for step, move in zip(steps, throw.moves):
         if row[step.src] <= 0:
             ctx.r.error(f"there is no {side} dame on {move.parts[0]} to move", _part_span(move, 0),
@@ -297,7 +305,11 @@ def _apply(position: Position, side: str, steps: list, throw: Throw, ctx: _Conte
         row[step.src] -= 1
         if step.dst < OFF:
             row[step.dst] += 1
-    return position.moved(side, [(s.src, s.dst) for s in steps])
+        else:
+            off += 1
+    if side == WHITE:
+        return Position(row, position.black, off, position.off_black)
+    return Position(position.white, row, position.off_white, off)
 
 
 def _check_play(result: ThrowResult, ctx: _Context) -> None:
