@@ -142,6 +142,19 @@ def test_incremental_generation(site):
     assert removed.games == ["hostile"] and not untouched.exists()
 
 
+def test_compendium_is_generated_again_only_when_its_sources_change(tmp_path):
+    src = make_src(tmp_path, {"fausse.tric": FAUSSE})
+    gen = Generator(src, tmp_path / "cache", progress=False)
+    gen.run()
+    matrix = tmp_path / "cache/docs/rules/compare.md"
+    matrix.write_text("stale\n", encoding="utf-8")  # a reused page would keep this
+    gen.run()
+    assert matrix.read_text(encoding="utf-8") == "stale\n"
+    (src / "compendium.yaml").write_text("{}\n", encoding="utf-8")
+    gen.run()
+    assert matrix.read_text(encoding="utf-8") != "stale\n" and "|" in matrix.read_text(encoding="utf-8")
+
+
 def test_broken_link_fails_the_build(tmp_path):
     src = make_src(tmp_path, {}, "# Home\n\nA [broken link](missing.md).\n")
     code, out, err = run_cli("site", "build", "--src", src, "--cache", tmp_path / "cache", "--out", tmp_path / "out",

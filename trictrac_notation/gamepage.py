@@ -192,7 +192,7 @@ def score_chart(frames: list) -> str:
     points_ax.legend(loc="upper left", ncols=2, frameon=False)
     for ax in (points_ax, holes_ax):
         ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
+    fig.subplots_adjust(left=0.08, right=0.98, top=0.96, bottom=0.12, hspace=0.12)  # fixed: tight_layout costs 0.1 s
     out = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": "trictrac"}):  # stable ids: an unchanged game, an unchanged file
         fig.savefig(out, format="svg", metadata={"Date": None})

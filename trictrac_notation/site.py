@@ -224,11 +224,12 @@ class Generator:
                 advance()
             out.games = [g for g, _ in games]
             files = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(games=games)}
-            compendium, rules_nav = self._compendium(bar)
+            compendium, rules_nav = self._compendium(bar, key)
             files.update(compendium)
             for name, content in files.items():
                 path = inside(self.staging, name)
-                _write(path, content)
+                if content is not None:
+                    _write(path, content)
                 wanted.add(path)
         self._remove_stale(wanted)
         self._save_manifest(new_manifest)
@@ -288,10 +289,24 @@ class Generator:
 
         return render_game(gid, path, self.env, display_path=_display(path))
 
-    def _compendium(self, bar) -> tuple[dict, list]:
+    def _compendium(self, bar, key: str) -> tuple[dict, list]:
+        """The rules compendium, generated again only when the rule sets, its sources or the code
+        change (``None`` for a file already in the staging folder as it should be)."""
         from .compendium import render_compendium
 
-        return render_compendium(self.env, self.src, bar)
+        source = self.src / "compendium.yaml"
+        page_key = hashlib.sha256(key.encode() + (source.read_bytes() if source.is_file() else b"")).hexdigest()
+        saved = self.cache / "compendium.json"
+        try:
+            entry = json.loads(saved.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            entry = None
+        if entry and entry.get("key") == page_key and all((self.staging / f).is_file() for f in entry["files"]):
+            return dict.fromkeys(entry["files"]), entry["nav"]
+        files, nav = render_compendium(self.env, self.src, bar)
+        self.cache.mkdir(parents=True, exist_ok=True)
+        _write(saved, json.dumps({"key": page_key, "files": sorted(files), "nav": nav}))
+        return files, nav
 
     def _nav(self, games, rules_nav) -> list:
         """Home, games, tutorials, the compendium, then the reference pages."""
@@ -363,11 +378,22 @@ class SitePlugin(BasePlugin[_SiteConfig]):
     cache_override: Path | None = None
     result: Generated | None = None
 
-    def generator(self, config) -> Generator:
+    def _folders(self, config) -> tuple[Path, Path]:
         base = Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
-        src = self.src_override or base / self.config.src
-        cache = self.cache_override or base / self.config.cache
-        return Generator(src, cache, self.progress)
+        return self.src_override or base / self.config.src, self.cache_override or base / self.config.cache
+
+    def generator(self, config) -> Generator:
+        return Generator(*self._folders(config), self.progress)
+
+    def on_env(self, env, config, files):
+        """Keep the theme's templates compiled in the cache: a rebuild after touching one record
+        should not pay for compiling material's templates again."""
+        from jinja2 import FileSystemBytecodeCache
+
+        folder = self._folders(config)[1] / "jinja"
+        folder.mkdir(parents=True, exist_ok=True)
+        env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+        return env
 
     def on_config(self, config):
         if self.result is None:  # `trictrac site build` generates first; mkdocs build / serve come here
