@@ -74,10 +74,11 @@ def _span(tok: Token) -> Span:
     return Span(tok.line, tok.column, max(1, len(tok)))
 
 
-_HEAD = re.compile(r"(?:(?P<number>\d+)\.[ \t]*)?(?P<side>\w+)[ \t]+(?P<dice>[^\s{}()\[\]]+)")
+_HEAD = re.compile(r"(?:(?P<number>\d+)\.[ \t]*)?(?P<side>\w+)[ \t]+(?P<dice>(?i:double[ \t]+deux)|[^\s{}()\[\]]+)")
 _MOVE = re.compile(r"[^\s]+")
 _PLAIN_DICE = {f"{a}-{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}
-_LOOKS_LIKE_MOVE = re.compile(r"(?=.*[A-Za-z&'])[A-Za-z0-9&']+(-[A-Za-z0-9&']+)+", re.I)
+# arrows are short (T, 11', B12, &, off): 'doble-deux' is a misspelt doublet, 'T-6' a move
+_LOOKS_LIKE_MOVE = re.compile(r"(?=.*[A-Za-z&'])[A-Za-z0-9&']{1,3}(-[A-Za-z0-9&']{1,3})+", re.I)
 _HEAD_START = re.compile(r"(?:(\d+)\.[ \t]*)?((?i:white|black|blanc|noir)(?![\w&'-]))?[ \t]*([^\n]*)")
 
 
@@ -201,7 +202,7 @@ class _Build(Transformer):
             t.variations.append(value)
 
     def _dice(self, text: str, span: Span):
-        name = text.lower()
+        name = re.sub(r"\s+", "-", text.lower())  # "double deux" is double-deux
         if name in DOUBLET_NAMES:
             d = DOUBLET_NAMES[name]
             return (d, d), name
