@@ -179,8 +179,8 @@ def test_replay_shows_points_holes_and_ecoles(tric):
     assert ("  école: école par moins: white marks 8 but the rules give 10 (battre-a-vrai 6, remplir 4): black "
             "gains 2") in out
     assert "  white takes 1 hole" in out
-    assert "  score: white 1 holes 4 points (bredouille); black 0 holes 0 points" in out
-    assert out.rstrip().endswith("final score: white 1 holes 4 points; black 0 holes 0 points")
+    assert "  score: white 1 hole 4 points (bredouille); black 0 holes 0 points" in out
+    assert out.rstrip().endswith("final score: white 1 hole 4 points; black 0 holes 0 points")
     assert code == 1 and "école par moins" in err
 
 

@@ -14,6 +14,7 @@ from .cli import UsageError, _print_diagnostics
 from .notation import dice_name, read
 from .rules_schema import RulesError, suggest
 from .scoring import History, Roll, tariff, throw_events, totals
+from .events import counted
 
 # where rules.md describes each jan (quoted by explain)
 SECTIONS = {
@@ -273,7 +274,7 @@ def _compare_lines(data: dict) -> list[str]:
         if f is None:
             out.append(f"  {label}: not scored")
             continue
-        line = f"  {label}: " + ", ".join(f"{c} {n} holes" for c, n in f["holes"].items())
+        line = f"  {label}: " + ", ".join(f"{c} {counted(n, 'hole')}" for c, n in f["holes"].items())
         if f["winner"]:
             p = f["payout"]
             line += f"; {f['winner']} wins at throw {f['won_at_throw']}, {p['stakes']:g} stake" \
@@ -350,7 +351,7 @@ def _explain_lines(data: dict) -> list[str]:
         if n:
             out.append(f"  {c} takes {n} hole{'s' if n != 1 else ''}" + (" and goes" if data.get("went") and
                                                                           c == data["side"] else ""))
-    out.append("  score after: " + "; ".join(f"{c} {a['holes']} holes {a['points']} points"
+    out.append("  score after: " + "; ".join(f"{c} {counted(a['holes'], 'hole')} {counted(a['points'], 'point')}"
                                              for c, a in data["after"].items()))
     for d in data["diagnostics"]:
         out.append(f"  {d['severity']}: {d['message']}" + (f" [{d['rule']}]" if d.get("rule") else ""))

@@ -48,3 +48,8 @@ class Event:
         if self.ways:
             data["ways"] = list(self.ways)
         return data
+
+
+def counted(n: int, noun: str) -> str:
+    """'1 hole', '3 holes', '0 points' — for the messages and reports."""
+    return f"{n:g} {noun}" if n == 1 else f"{n:g} {noun}s"

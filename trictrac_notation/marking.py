@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .board import BLACK, COLORS, WHITE, other
+from .events import counted
 
 
 @dataclass
@@ -143,7 +144,7 @@ def stakes(scheme: str, won: Player, lost: Player) -> tuple[float, str]:
         if grande:
             return 2, "grande bredouille: paid double"
         if lost.holes < 7:
-            return 1.5, f"the loser did not pass the pont (7th hole): {lost.holes} holes"
+            return 1.5, f"the loser did not pass the pont (7th hole): {counted(lost.holes, 'hole')}"
         return 1, "the loser passed the pont"
     if scheme in ("guiton", "combine"):
         if lost.holes == 0:
@@ -152,6 +153,6 @@ def stakes(scheme: str, won: Player, lost: Player) -> tuple[float, str]:
             return 3, "the winner took the pavillon and finished without interruption"
         line = 6 if scheme == "guiton" else 7
         if lost.holes < line:
-            return 2, f"the loser has {lost.holes} holes, fewer than {line}"
-        return 1, f"the loser has {lost.holes} holes"
+            return 2, f"the loser has {counted(lost.holes, 'hole')}, fewer than {line}"
+        return 1, f"the loser has {counted(lost.holes, 'hole')}"
     raise ValueError(f"unknown payout scheme {scheme!r}")

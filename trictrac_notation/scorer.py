@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .board import BLACK, COLORS, WHITE, other
+from .events import counted
 from .ecoles import SECTION as ECOLE_SECTION
 from .ecoles import audit, check_recorded
 from .marking import Marking
@@ -115,7 +116,7 @@ class ThrowScore:
                 lines.append(f"  {color} takes {self.holes[color]} hole{'s' if self.holes[color] > 1 else ''}"
                              + (" and goes (s'en aller)" if self.went and color == self.side else ""))
         lines.append("  score: " + "; ".join(
-            f"{c} {a['holes']} holes {a['points']} points" + (" (bredouille)" if a["bredouille"] and a["points"] else "")
+            f"{c} {counted(a['holes'], 'hole')} {counted(a['points'], 'point')}" + (" (bredouille)" if a["bredouille"] and a["points"] else "")
             + (f" ({self.marker_name})" if self.marker == c else "") for c, a in self.after.items()))
         if self.winner:
             lines.append(f"  {self.winner} wins the partie")
@@ -163,7 +164,8 @@ class Final:
 
     def summary(self) -> list[str]:
         m = self.marking
-        out = ["final score: " + "; ".join(f"{c} {p.holes} holes {p.points} points" for c, p in m.players.items())]
+        out = ["final score: " + "; ".join(f"{c} {counted(p.holes, 'hole')} {counted(p.points, 'point')}"
+                                           for c, p in m.players.items())]
         payout = m.payout(self.scheme)
         if payout:
             out.append(f"{payout.winner} wins the partie at throw {self.won_at}: {payout.stakes:g} stake"
