@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The main job on the bundled examples: set up .venv, check and replay a game record.
+# The main job on the bundled examples: set up .venv, check and replay the game records, compare two
+# treatises on one of them, and build the site.
 set -euo pipefail
 source "$(dirname "$0")/_venv.sh"
 example=site_src/games/kermadeuc-lepeintre.tric
@@ -8,6 +9,9 @@ echo "== trictrac check site_src/games/*.tric"
 echo
 echo "== trictrac replay $example (last position)"
 .venv/bin/trictrac replay "$example" | tail -n 8
+echo
+echo "== trictrac compare site_src/games/jollyvet-rencontre.tric --rules jollyvet-1634,guiton-1822"
+.venv/bin/trictrac compare site_src/games/jollyvet-rencontre.tric --rules jollyvet-1634,guiton-1822
 echo
 echo "== trictrac site build (the bundled records, the rules compendium, the tutorials)"
 .venv/bin/trictrac site build --out site
