@@ -60,8 +60,8 @@ def time_trictrac(boards) -> tuple[float, int]:
 
     size = 0
     start = time.perf_counter()
-    for position, annotations, coords, bottom in boards:
-        size += len(board_svg(position, coords=coords, bottom=bottom, annotations=annotations, width=400))
+    for position, marks, coords, bottom in boards:
+        size += len(board_svg(position, coords=coords, bottom=bottom, annotations=marks, width=400))
     return time.perf_counter() - start, size // len(boards)
 
 

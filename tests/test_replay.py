@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import board
-from trictrac_notation.board import BLACK, WHITE, Position
+from trictrac_notation.board import WHITE, Position
 from trictrac_notation.replay import MAX_LISTED_PLAYS, replay_text
 
 

@@ -302,7 +302,7 @@ def test_filled_jan_highlighted_over_the_beneficiarys_quadrant():
     a = arrows(root)
     assert x <= a[0][0] and x + w >= a[5][1]
     assert x + w < a[6][0]  # stops at the middle band
-    y, h = float(plein.get("y")), float(plein.get("height"))
+    y = float(plein.get("y"))
     assert y > middle_y(root) - 1  # White's side, at the bottom
     assert "remplir (petit jan)" in [text_of(e) for e in by_class(root, "tag", "plein")]
 
