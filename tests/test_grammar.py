@@ -315,6 +315,19 @@ def test_ecole_without_points_is_reported_on_its_own_line():
     assert record.throws[0].ecoles == [] and record.throws[1].number == 2
 
 
+def test_a_closed_comment_where_a_number_is_due_is_not_called_unterminated():
+    record, diags = parse("1. white 6-4 T-6 T-4 ecole {forgot}\n2. black 6-4 T-6 T-4\n", "t.tric")
+    assert [d.headline() for d in diags] == ["t.tric:1:22: error: expected a number after 'ecole'"]
+    assert record.throws[0].comments == ["forgot"] and len(record.throws) == 2
+
+
+def test_a_comment_in_place_of_a_header_value():
+    record, diags = parse("[Title {x}]\n1. white 6-4 T-6 T-4\n", "t.tric")
+    assert [d.headline() for d in diags] == [
+        "t.tric:1:8: error: unexpected '{x}': expected a quoted value like \"Soumille\""]
+    assert len(record.throws) == 1
+
+
 def test_parse_goes_on_after_each_syntax_error():
     text = "1. white 6-4 T-6 T4\n2. black sonet T-6 T-6\n3. white 9-9 T-6\n4. black 6-4 T-6 T-4 +4 [remplr]\n"
     record, diags = parse(text, "t.tric")

@@ -328,10 +328,6 @@ def _syntax_hint(word: str, expected) -> str | None:
         return "a move is written FROM-TO with a dash, e.g. T-6 or a-off"
     if "POINTS" in expected and re.fullmatch(r"\d+", word):
         return f"points marked are written with a plus sign, e.g. +{word}"
-    if "POINTS" in expected and re.fullmatch(r"\d+", word):
-        return "points marked are written with a plus sign, e.g. +4"
-    if word.startswith("{"):
-        return "a comment must be closed with '}'"
     return None
 
 
@@ -397,7 +393,7 @@ def _recover(e: UnexpectedInput, work: str, syntax: Reporter, closers: int) -> t
         end = start
     if "RPAR" in expected and not _open_parens(work[:start]):
         expected.discard("RPAR")  # LALR shares the state with the inside of a variation
-    if not eof and work[start] == "{":
+    if isinstance(e, UnexpectedCharacters) and work[start] == "{":
         # no '}' before the next '{': the comment is open; set its line aside, not the rest of the file
         line_end = work.find("\n", start)
         syntax.error("unterminated comment: '{' is never closed", Span(*_line_col(work, start)), code="syntax",
@@ -424,7 +420,12 @@ def _recover(e: UnexpectedInput, work: str, syntax: Reporter, closers: int) -> t
     if gap and expected <= _ARGUMENTS and "\n" not in gap.group(1):
         # a keyword whose argument is wrong ('opp 4', 'ecole x'): one error, the keyword set aside too
         before = gap.start()
-        keyword, word = work[before:before + len(gap.group()) - len(gap.group(1))], work[start:end]
+        keyword_end = before + len(gap.group()) - len(gap.group(1))
+        keyword, word = work[before:keyword_end], work[start:end]
+        if word[0] in "{(":  # a comment or a variation follows: only the keyword is set aside
+            syntax.error(f"expected {_describe_expected(expected)} after {keyword!r}",
+                         Span(*_line_col(work, before), len(keyword)), code="syntax")
+            return _blank(work, before, keyword_end), closers
         syntax.error(f"expected {_describe_expected(expected)} after {keyword!r}, not {word!r}",
                      Span(*_line_col(work, before), end - before), code="syntax",
                      hint=_syntax_hint(word, expected))
