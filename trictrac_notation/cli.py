@@ -57,13 +57,12 @@ def cmd_check(args) -> int:
 
 def _check_rules_option(args) -> None:
     """A bad --rules is a usage error, found before any file is read."""
-    from .rulesets import RulesError, load_ruleset
+    from .rulesets import RulesError, ruleset_for
 
     rules = getattr(args, "rules", None)
     if rules:
-        name, *options = rules.split("+")
         try:
-            load_ruleset(name.strip(), [o.strip() for o in options])
+            ruleset_for(rules, None)  # --rules ID[+OPTION...]: the record is not consulted
         except RulesError as e:
             raise UsageError(f"--rules: {e}") from None
 

@@ -90,6 +90,13 @@ def plein(row: Iterable[int], quadrant: str) -> bool:
     return all(row[t] >= 2 for t in range(lo, hi))
 
 
+def lacking(row, quadrant: str) -> int:
+    """How many dames the quadrant lacks to be a plein: one throw brings at most two."""
+    lo, hi = QUADRANTS[quadrant]
+    arrows = row[lo:hi]
+    return 2 * arrows.count(0) + arrows.count(1)
+
+
 def pleins(row) -> frozenset:
     return frozenset(q for q in QUADRANTS if plein(row, q))
 
@@ -432,11 +439,9 @@ def surely_legal(position: Position, color: str, dice: tuple, steps, rules: Move
     if _break_rules(board, fitted, dice, color) or not _coin_ok(board.row, position.count(color, COIN)):
         return False
     before, after = position.row(color), board.row
-    for lo, hi in QUADRANTS.values():
-        if min(after[lo:hi]) < 2:
-            lacking = before[lo:hi]
-            if 2 * lacking.count(0) + lacking.count(1) <= 2:
-                return False
+    for quadrant, (lo, hi) in QUADRANTS.items():
+        if min(after[lo:hi]) < 2 and lacking(before, quadrant) <= 2:
+            return False
     return True
 
 

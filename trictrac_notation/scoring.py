@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from .board import COIN, DAMES, OFF, OPP_COIN, TALON, Position, half_of, other
 from .events import JANS, Event
-from .moves import PARISIAN, QUADRANTS, MoveRules, Play, legal_plays, plein, pleins
+from .moves import PARISIAN, QUADRANTS, MoveRules, Play, lacking, legal_plays, plein, pleins
 
 RETOUR_LO = QUADRANTS["retour"][0]
 
@@ -291,24 +291,20 @@ def _battre_coin(roll: Roll, t: Tariff) -> list[Event]:
 
 # --- remplir, conserver (§3.5) -------------------------------------------------------------------
 
-FILLABLE = tuple((name, lo, hi) for name, (lo, hi) in QUADRANTS.items())
-
-
 def _pleins(roll: Roll, t: Tariff) -> list[Event]:
     me = roll.me
     out = []
-    for quadrant, lo, hi in FILLABLE:
-        arrows = me[lo:hi]
-        deficit = 2 * arrows.count(0) + arrows.count(1)
+    for quadrant, (lo, hi) in QUADRANTS.items():
+        deficit = lacking(me, quadrant)
         if deficit > 2:
             continue
-        lacking = [k for k in range(lo, hi) if me[k] < 2]
+        short = [k for k in range(lo, hi) if me[k] < 2]
         if deficit == 0:
             if "conserver" in t.scored and roll.keeps(quadrant):
                 note = "par impuissance" if roll.unplayed() else ""
                 out.append(_event(t, "conserver", roll.roller, roll.doublet, quadrant=quadrant, note=note))
-        elif "remplir" in t.scored and _reachable(roll, lacking):
-            event = _fill(roll, t, quadrant, lo, hi, lacking)
+        elif "remplir" in t.scored and _reachable(roll, short):
+            event = _fill(roll, t, quadrant, lo, hi, short)
             if event:
                 out.append(event)
     return out
