@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .board import COLORS
 from .diagnostics import Diagnostic
-from .notation import dice_name, parse, read_text, write_throw, WORDS
+from .notation import WORDS, dice_name, marks_text, parse, read_text, write_throw
 from .replay import replay
 from .site import ASSETS, GAMES, json_for_script
 
@@ -31,7 +31,7 @@ def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str
         result, diags = _replay(text, display_path)
     title = (result.record.header("Title") if result else None) or gid
     frames = _frames(result) if result else []
-    rows = [_row(t, result) for t in result.throws] if result else []
+    rows = [_row(t, frame) for t, frame in zip(result.throws, frames[1:])] if result else []
     scored = any(f["score"] for f in frames)
     files = {f"{GAMES}/{gid}.data.js": _data_js(gid, title, frames)}
     if scored:
@@ -106,11 +106,7 @@ def _ecole_text(e) -> str:
 
 
 def _label(t) -> str:
-    import copy
-
-    throw = copy.copy(t.throw)
-    throw.variations, throw.comments = [], []
-    return write_throw(throw, WORDS["en"])
+    return write_throw(t.throw, WORDS["en"], comments=False, variations=False)
 
 
 def _frames(result) -> list[dict]:
@@ -129,27 +125,23 @@ def _frames(result) -> list[dict]:
     return frames
 
 
-def _row(t, result) -> dict:
+def _row(t, frame: dict) -> dict:
+    """A line of the move list; the events, score and flags are the viewer frame's."""
     throw = t.throw
-    marks = ""
-    if throw.marks is not None:
-        marks = f"+{throw.marks.points}"
-        if throw.marks.claims:
-            marks += " [" + ", ".join(c.jan + (f" {c.points}" if c.points is not None else "")
-                                      for c in throw.marks.claims) + "]"
+    marks = marks_text(throw.marks) if throw.marks is not None else ""
     return {
         "n": t.index, "number": throw.number, "side": t.side, "line": throw.span.line if throw.span else None,
         "dice": dice_name(throw.dice) if throw.dice else throw.dice_text,
         "moves": " ".join(m.text for m in throw.moves), "marks": marks,
         "holes": throw.holes, "decision": throw.decision,
-        "events": _events(t, result), "score": _score(t), "flags": _flags(t), "comments": list(throw.comments),
+        "events": frame["events"], "score": frame["score"], "flags": frame["flags"], "comments": list(throw.comments),
         "variations": [" ".join(write_throw(x.throw, WORDS["en"]) for x in v) for v in t.variations],
         "repiled": t.new_releve,
     }
 
 
 def _diag(d: Diagnostic, text: str) -> dict:
-    return {"severity": d.severity, "text": d.format(text.splitlines() if text else None), "line": d.line}
+    return {"severity": d.severity, "text": d.format(text.split("\n") if text else None), "line": d.line}
 
 
 def _data_js(gid: str, title: str, frames: list) -> str:

@@ -153,11 +153,8 @@ def render_fence(fence: Fence, path: str = "<markdown>") -> tuple[str, list]:
 
 def _caption(t) -> str:
     from .notation import WORDS, write_throw
-    import copy
 
-    throw = copy.copy(t.throw)
-    throw.variations = []
-    text = write_throw(throw, WORDS["en"])
+    text = write_throw(t.throw, WORDS["en"], variations=False)
     summary = getattr(t.score, "summary", None)
     if callable(summary):
         text += " — " + "; ".join(summary())

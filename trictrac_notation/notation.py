@@ -507,14 +507,16 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _marks(m: Marks) -> str:
+def marks_text(m: Marks) -> str:
+    """``+8 [remplir 4, battre-a-vrai]`` as written."""
     out = f"+{m.points}"
     if m.claims is not None:
         out += " [" + ", ".join(c.jan + (f" {c.points}" if c.points is not None else "") for c in m.claims) + "]"
     return out
 
 
-def write_throw(t: Throw, words: dict) -> str:
+def write_throw(t: Throw, words: dict, *, comments: bool = True, variations: bool = True) -> str:
+    """One throw as text; a caption may leave out its comments and variations."""
     parts = []
     if t.number is not None:
         parts.append(f"{t.number}.")
@@ -524,17 +526,18 @@ def write_throw(t: Throw, words: dict) -> str:
     elif t.dice is not None:
         parts.append(f"{t.dice[0]}-{t.dice[1]}")
     if t.marks is not None:
-        parts.append(_marks(t.marks))
+        parts.append(marks_text(t.marks))
     if t.opp_marks is not None:
-        parts.append(f"{words['opp']} {_marks(t.opp_marks)}")
+        parts.append(f"{words['opp']} {marks_text(t.opp_marks)}")
     parts.extend(m.text for m in t.moves)
     if t.holes is not None:
         parts.append(words["hole"] if t.holes == 1 else f"{words['holes']} {t.holes}")
     if t.decision is not None:
         parts.append(words[t.decision])
     parts.extend(f"{words['ecole']} {e.points}" for e in t.ecoles)
-    parts.extend("{" + c + "}" for c in t.comments)
-    for v in t.variations:
+    if comments:
+        parts.extend("{" + c + "}" for c in t.comments)
+    for v in t.variations if variations else ():
         parts.append("(" + " ".join(write_throw(x, words) for x in v) + ")")
     return " ".join(parts)
 

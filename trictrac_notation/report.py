@@ -73,7 +73,7 @@ def replay_lines(result, system: str | None = None, bottom: str | None = None):
     for t in result.throws:
         yield ""
         flag = "" if t.ok else "   <-- fausse case"
-        yield write_throw(_without_variations(t.throw), words) + flag
+        yield write_throw(t.throw, words, variations=False) + flag
         if t.score is not None and hasattr(t.score, "summary"):
             yield from t.score.summary()
         if t.after is not None:
@@ -84,10 +84,3 @@ def replay_lines(result, system: str | None = None, bottom: str | None = None):
         yield ""
         yield from result.final.summary()
 
-
-def _without_variations(throw):
-    import copy
-
-    t = copy.copy(throw)
-    t.variations = []
-    return t
