@@ -14,7 +14,7 @@ from .cli import UsageError, _print_diagnostics
 from .notation import dice_name, read
 from .rules_schema import RulesError, suggest
 from .scoring import History, Roll, tariff, throw_events, totals
-from .events import counted
+from .events import counted, score_text
 
 # where rules.md describes each jan (quoted by explain)
 SECTIONS = {
@@ -349,10 +349,9 @@ def _explain_lines(data: dict) -> list[str]:
         out.append(f"  école: {e['reason']}")
     for c, n in data["holes"].items():
         if n:
-            out.append(f"  {c} takes {n} hole{'s' if n != 1 else ''}" + (" and goes" if data.get("went") and
-                                                                          c == data["side"] else ""))
-    out.append("  score after: " + "; ".join(f"{c} {counted(a['holes'], 'hole')} {counted(a['points'], 'point')}"
-                                             for c, a in data["after"].items()))
+            out.append(f"  {c} takes {counted(n, 'hole')}" + (" and goes" if data.get("went") and
+                                                               c == data["side"] else ""))
+    out.append("  score after: " + "; ".join(score_text(c, a["holes"], a["points"]) for c, a in data["after"].items()))
     for d in data["diagnostics"]:
         out.append(f"  {d['severity']}: {d['message']}" + (f" [{d['rule']}]" if d.get("rule") else ""))
     return out

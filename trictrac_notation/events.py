@@ -53,3 +53,8 @@ class Event:
 def counted(n: int, noun: str) -> str:
     """'1 hole', '3 holes', '0 points' — for the messages and reports."""
     return f"{n:g} {noun}" if n == 1 else f"{n:g} {noun}s"
+
+
+def score_text(color: str, holes: int, points: int) -> str:
+    """'white 1 hole 4 points': one player's score as the reports print it."""
+    return f"{color} {counted(holes, 'hole')} {counted(points, 'point')}"

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .board import BLACK, COLORS, WHITE, other
-from .events import counted
+from .events import counted, score_text
 from .ecoles import SECTION as ECOLE_SECTION
 from .ecoles import audit, check_recorded
 from .marking import Marking
@@ -113,10 +113,10 @@ class ThrowScore:
             lines.append(f"  {'note' if e.kind == 'none' else 'école'}: {e.text}")
         for color in COLORS:
             if self.holes.get(color):
-                lines.append(f"  {color} takes {self.holes[color]} hole{'s' if self.holes[color] > 1 else ''}"
+                lines.append(f"  {color} takes {counted(self.holes[color], 'hole')}"
                              + (" and goes (s'en aller)" if self.went and color == self.side else ""))
         lines.append("  score: " + "; ".join(
-            f"{c} {counted(a['holes'], 'hole')} {counted(a['points'], 'point')}" + (" (bredouille)" if a["bredouille"] and a["points"] else "")
+            score_text(c, a["holes"], a["points"]) + (" (bredouille)" if a["bredouille"] and a["points"] else "")
             + (f" ({self.marker_name})" if self.marker == c else "") for c, a in self.after.items()))
         if self.winner:
             lines.append(f"  {self.winner} wins the partie")
@@ -164,8 +164,7 @@ class Final:
 
     def summary(self) -> list[str]:
         m = self.marking
-        out = ["final score: " + "; ".join(f"{c} {counted(p.holes, 'hole')} {counted(p.points, 'point')}"
-                                           for c, p in m.players.items())]
+        out = ["final score: " + "; ".join(score_text(c, p.holes, p.points) for c, p in m.players.items())]
         payout = m.payout(self.scheme)
         if payout:
             out.append(f"{payout.winner} wins the partie at throw {self.won_at}: {payout.stakes:g} stake"
