@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from .board import BLACK, COLORS, OFF, WHITE, Position, other
 from .coords import CoordSystem, get_system
+from .events import score_text as events_score_text
 from .moves import QUADRANTS
 from .notation import dice_name
 
@@ -481,19 +482,17 @@ def event_text(ev, mover, coords: CoordSystem, bottom: str) -> str:
     return text
 
 
+def player_score_text(color: str, entry) -> str:
+    """One player's score as every report words it: 'white 1 hole 4 points (bredouille)'."""
+    points, holes = int(_field(entry, "points") or 0), int(_field(entry, "holes") or 0)
+    text = events_score_text(color, holes, points)
+    return text + " (bredouille)" if _field(entry, "bredouille", False) and points else text
+
+
 def score_text(score: dict | None, marker: str | None) -> str | None:
     if not score:
         return None
-    parts = []
-    for color in COLORS:
-        entry = score.get(color)
-        if entry is None:
-            continue
-        holes = int(_field(entry, "holes") or 0)
-        text = f"{color} {int(_field(entry, 'points') or 0)} points, {holes} hole{'s' if holes != 1 else ''}"
-        if _field(entry, "bredouille", False):
-            text += " (bredouille)"
-        parts.append(text)
+    parts = [player_score_text(color, score[color]) for color in COLORS if score.get(color) is not None]
     if marker in COLORS:
         parts.append(f"pavillon: {marker}")
     return "score: " + "; ".join(parts)

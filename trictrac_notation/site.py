@@ -287,7 +287,8 @@ class Generator:
     def _render_game(self, gid: str, path: Path) -> tuple[dict, str]:
         from .gamepage import render_game
 
-        return render_game(gid, path, self.env, display_path=_display(path))
+        # the name the record is published under: a page never shows a path of the machine that built it
+        return render_game(gid, path, self.env, display_path=f"{GAMES}/{gid}.tric")
 
     def _compendium(self, bar, key: str) -> tuple[dict, list]:
         """The rules compendium, generated again only when the rule sets, its sources or the code
@@ -531,7 +532,11 @@ def _merge_search_index(path: Path, previous: dict) -> None:
         return
     rebuilt = {d["location"].split("#")[0] for d in current["docs"]}
     current["docs"] = [d for d in previous["docs"] if d["location"].split("#")[0] not in rebuilt] + current["docs"]
-    _write(path, json.dumps(current, ensure_ascii=False, separators=(",", ":")))
+    text = json.dumps(current, ensure_ascii=False, separators=(",", ":"))
+    _write(path, text)
+    script = path.with_suffix(".js")  # the offline plugin's copy, read by the search from file://
+    if script.is_file():
+        _write(script, f"var __index = {text}")
 
 
 class _QuietDirty(logging.Filter):
