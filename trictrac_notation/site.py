@@ -332,7 +332,7 @@ class Generator:
             nav.append({"Tutorials": titled(index + [t for t in tutorials if t not in index])})
         if rules_nav:
             nav.append({"Rules of the treatises": titled(rules_nav)})
-        for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md")):
+        for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md"), ("Sources and method", "sources.md")):
             if exists(rel):
                 nav.append({title: rel})
         return nav
@@ -395,6 +395,27 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         folder.mkdir(parents=True, exist_ok=True)
         env.bytecode_cache = FileSystemBytecodeCache(str(folder))
         return env
+
+    def on_files(self, files, config):
+        """Whether the site has a "Sources and method" page, and the places a citation may point to."""
+        from .sources import PAGE, anchors
+
+        page = files.get_file_from_path(PAGE)
+        self._sources = anchors(Path(page.abs_src_path).read_text(encoding="utf-8")) if page else None
+        return files
+
+    def on_page_markdown(self, markdown, page, config, files):
+        from .sources import PAGE, anchor
+
+        return anchor(markdown) if page.file.src_uri == PAGE else markdown
+
+    def on_page_content(self, html, page, config, files):
+        """Every "rules.md §…" citation a link to the "Sources and method" page."""
+        from .sources import link_citations
+
+        if getattr(self, "_sources", None) is None:
+            return html
+        return link_citations(html, page.file.url, self._sources)
 
     def on_config(self, config):
         if self.result is None:  # `trictrac site build` generates first; mkdocs build / serve come here
