@@ -33,14 +33,15 @@ def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str
     else:
         result, diags = _replay(text, display_path)
     title = (result.record.header("Title") if result else None) or gid
-    frames = _frames(result) if result else []
+    boards: dict = {}
+    frames = _frames(result, boards) if result else []
     rows = [_row(t, frame) for t, frame in zip(result.throws, frames[1:])] if result else []
     scored = any(f["score"] for f in frames)
     files = {f"{GAMES}/{gid}.data.js": _data_js(gid, title, frames)}
     if scored:
         files[f"{GAMES}/{gid}.score.svg"] = score_chart(frames)
     files[f"{GAMES}/{gid}.md"] = env.get_template("game.md.j2").render(
-        gid=gid, title=title, headers=_headers(result), zero={c: player_score_text(c, {}) for c in COLORS}, source=text, source_lines=text.splitlines(),
+        gid=gid, title=title, headers=_headers(result), boards=boards, zero={c: player_score_text(c, {}) for c in COLORS}, source=text, source_lines=text.splitlines(),
         display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
         scored=scored, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
         complete=result is not None and result.stopped is None,
@@ -133,16 +134,29 @@ def _label(t) -> str:
     return write_throw(t.throw, WORDS["en"], comments=False, variations=False)
 
 
-def _frames(result) -> list[dict]:
-    """Frame 0 is the start; frame n the position after throw n of the main line."""
-    from .svg import replay_svg
+def _svgs(result, n: int, shared: dict) -> str:
+    """The diagram after throw n twice, full and compact (the page's style sheet shows one, by the screen's
+    width), each referring to its board drawn once in the page (``shared``: id -> SVG of the board)."""
+    from .diagram import replay_scene
+    from .svg import background_svg, scene_svg
 
-    frames = [{"n": 0, "label": "starting position", "side": None, "svg": replay_svg(result, 0, width=DIAGRAM_WIDTH),
+    out = []
+    for compact in (False, True):
+        sc = replay_scene(result, n, compact=compact)
+        key, body = background_svg(sc)
+        shared[key] = body
+        out.append(f'<div class="tv-{"compact" if compact else "full"}">'
+                   f'{scene_svg(sc, DIAGRAM_WIDTH, shared=True)}</div>')
+    return "".join(out)
+
+
+def _frames(result, shared: dict) -> list[dict]:
+    """Frame 0 is the start; frame n the position after throw n of the main line."""
+    frames = [{"n": 0, "label": "starting position", "side": None, "svg": _svgs(result, 0, shared),
                "score": None, "events": [], "flags": []}]
     for t in result.throws:
         frames.append({
-            "n": t.index, "label": _label(t), "side": t.side,
-            "svg": replay_svg(result, t.index, width=DIAGRAM_WIDTH),
+            "n": t.index, "label": _label(t), "side": t.side, "svg": _svgs(result, t.index, shared),
             "score": _score(t), "events": _events(t, result), "flags": _flags(t),
             "comments": list(t.throw.comments),
         })
