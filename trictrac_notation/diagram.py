@@ -71,7 +71,7 @@ class Layout(NamedTuple):
 
 
 FULL = Layout()
-COMPACT = Layout(label=0.66 * U, side=0.42 * U, count=0.66 * U, tag=0.5 * U, caption=False, compact=True)
+COMPACT = Layout(label=0.66 * U, side=0.54 * U, count=0.66 * U, tag=0.56 * U, caption=False, compact=True)
 
 # --- colours: Okabe-Ito for everything that carries meaning; dames tell apart in greyscale ----
 
@@ -242,7 +242,7 @@ def _text(x, y, s, size, fill=INK, anchor="middle", bold=False, halo=None, cls="
 
 
 def arrow_labels(coords: CoordSystem, bottom: str, compact: bool) -> dict:
-    """Each arrow's label (White's frame) and the prefix its row shares, written once at the row's start
+    """Each arrow's label (White's frame) and the prefix its row shares, written once at the row's end
     in the compact layout (trictrac.org's B and N): ``{track: text}``, ``{row: prefix}``."""
     labels = {wt: coords.label(wt, bottom) for wt in range(24)}
     prefixes = {}
@@ -282,12 +282,14 @@ def background(coords_id: str, bottom: str, layout: Layout = FULL) -> tuple:
         band = FRAME_Y0 + BAND / 2 if row == "top" else FRAME_Y1 - BAND / 2
         shapes.append(Shape("circle", (x + U / 2, band, 0.09 * U), hole, "hole"))
         shapes.append(_text(x + U / 2, _label_y(row), labels[wt], size, cls="label", data=(("track", wt),)))
-    for row, prefix in prefixes.items():
-        shapes.append(_text(column_left(0) - 0.08 * U, _label_y(row), prefix, size, anchor="end", cls="label prefix"))
+    for row, prefix in prefixes.items():  # after the row's last arrow: the left margin holds the player's name
+        shapes.append(_text(column_left(11) + U + 0.15 * U, _label_y(row), prefix, size, anchor="start",
+                            cls="label prefix"))
     for y in (TOP_IN + 0.6 * U, MID_Y, BOTTOM_IN - 0.6 * U):  # fichets' start, pavillon's hole
         shapes.append(Shape("circle", (SHORT_L_X, y, 0.09 * U), hole, "hole start"))
     for color, row in ((other(bottom), "top"), (bottom, "bottom")):
-        shapes.append(_text(0.1 * U, _label_y(row), color, layout.side, anchor="start", bold=True, cls="side"))
+        shapes.append(_text(0.05 * U, _label_y(row), color, fit_size([color], layout.side, column_left(0) - 0.4 * U,
+                                                                    bold=True), anchor="start", bold=True, cls="side"))
     return tuple(shapes)
 
 
@@ -326,8 +328,7 @@ def dames(position: Position, bottom: str, layout: Layout = FULL) -> list:
             x, y = off_tray(color, bottom)
             shapes.append(_dame(x, y, color, None, "off"))
             shapes.append(_count(x, y, n, color, "count off", size=layout.count))
-            shapes.append(_text(x, y + (-0.85 if color == bottom else 0.85) * U, "off", min(layout.tag, 0.4 * U),
-                                cls="tag"))
+            shapes.append(_text(x, y + (-0.85 if color == bottom else 0.85) * U, "off", layout.tag, cls="tag"))
     return shapes
 
 

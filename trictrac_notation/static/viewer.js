@@ -79,7 +79,7 @@
     this.el.first.disabled = this.el.prev.disabled = n === 0;
     this.el.next.disabled = this.el.end.disabled = n === this.last;
     this.root.setAttribute("data-throw", String(n));
-    var rows = document.querySelectorAll("tr[data-throw]");
+    var rows = document.querySelectorAll("tr.throw[data-throw]");  // its notes' row follows it (trictrac.css)
     Array.prototype.forEach.call(rows, function (row) {
       row.classList.toggle("current", row.getAttribute("data-throw") === String(n));
     });
