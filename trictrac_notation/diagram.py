@@ -164,6 +164,7 @@ class Annotations:
     captions: list = ()
     score: dict | None = None
     marker: str | None = None
+    marked: tuple = ()  # arrows (White's frame) to outline: where a book's figure differs from the replay
 
 
 # --- where things are -------------------------------------------------------------------
@@ -499,6 +500,18 @@ def fills(events, bottom: str) -> list:
     return shapes
 
 
+def outlines(tracks, bottom: str) -> list:
+    """Arrows outlined with a dashed vermillion frame (a figure's arrows that differ from the replay)."""
+    shapes = []
+    for wt in sorted(set(tracks)):
+        row, col = place(wt, bottom)
+        y = TOP_IN if row == "top" else BOTTOM_IN - ARROW
+        shapes.append(Shape("rect", (column_left(col) + 0.04 * U, y, 0.92 * U, ARROW, 0.1 * U),
+                            Style(stroke=VRAI, width=0.1 * U, dash=(0.2 * U, 0.12 * U)), "differs",
+                            (("track", wt),)))
+    return shapes
+
+
 SURFACE_BOX = Box(column_left(0), TOP_IN, column_left(11) + U, BOTTOM_IN)
 
 
@@ -673,6 +686,7 @@ def scene(position: Position, *, coords="player", bottom: str = WHITE, annotatio
     if ann.mover in COLORS and ann.steps:
         shapes += moves(position, ann.mover, list(ann.steps), bottom)
     shapes += hits(events, ann.mover, bottom)
+    shapes += outlines(ann.marked, bottom)
     shapes += tags(events, ann.mover, bottom, shapes, layout)
     lines = caption_lines(ann, cs, bottom, title)
     if layout.caption:

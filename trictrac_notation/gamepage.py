@@ -23,8 +23,9 @@ HEADER_ORDER = ("Title", "White", "Black", "Source", "Edition", "Page", "Figure"
 DIAGRAM_WIDTH = 560
 
 
-def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str]:
-    """The files of game ``gid`` (page, viewer data, chart, the record for download) and its title."""
+def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str, str]:
+    """The files of game ``gid`` (page, viewer data, chart, the record for download; a historical game's
+    id is ``historical/NAME``), its title and where in its treatise it comes from."""
     text, diags = read_text(str(path))
     for d in diags:
         d.path = display_path
@@ -41,13 +42,15 @@ def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str
     if scored:
         files[f"{GAMES}/{gid}.score.svg"] = score_chart(frames)
     files[f"{GAMES}/{gid}.md"] = env.get_template("game.md.j2").render(
-        gid=gid, title=title, headers=_headers(result), boards=boards, zero={c: player_score_text(c, {}) for c in COLORS}, source=text, source_lines=text.splitlines(),
+        gid=gid, name=gid.rsplit("/", 1)[-1], title=title, headers=_headers(result), boards=boards,
+        origin=_origin(result),
+        figures=[f for f in frames if f.get("figures")], zero={c: player_score_text(c, {}) for c in COLORS}, source=text, source_lines=text.splitlines(),
         display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
         scored=scored, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
         complete=result is not None and result.stopped is None,
         errors=sum(d.severity == "error" for d in diags), warnings=sum(d.severity == "warning" for d in diags),
     )
-    return files, title
+    return files, title, _origin(result)
 
 
 def _replay(text: str, display_path: str):
@@ -59,6 +62,17 @@ def _replay(text: str, display_path: str):
     diags += more
     result = replay(record, **options, parse_diagnostics=diags)
     return result, result.diagnostics
+
+
+ORIGIN = (("Source", "{}"), ("Edition", "{}"), ("Page", "page {}"), ("Figure", "figure {}"))
+
+
+def _origin(result) -> str:
+    """Where in its treatise a record comes from, in one line: 'Lepeintre 1818, part 1 §II; 1818 edition;
+    page 12; figure 3' (its Source, Edition, Page and Figure headers)."""
+    if result is None:
+        return ""
+    return "; ".join(form.format(v) for name, form in ORIGIN if (v := (result.record.header(name) or "").strip()))
 
 
 def _headers(result) -> list[tuple[str, str]]:
@@ -151,14 +165,20 @@ def _svgs(result, n: int, shared: dict) -> str:
 
 
 def _frames(result, shared: dict) -> list[dict]:
-    """Frame 0 is the start; frame n the position after throw n of the main line."""
+    """Frame 0 is the start; frame n the position after throw n of the main line; each with the book's
+    figures of that position, if the record copies any."""
+    from .bookfigures import book_figures
+
     frames = [{"n": 0, "label": "starting position", "side": None, "svg": _svgs(result, 0, shared),
-               "score": None, "events": [], "flags": []}]
+               "score": None, "events": [], "flags": [],
+               "figures": book_figures(result, result.record.figures, result.initial, shared)}]
     for t in result.throws:
+        after = t.after if t.after is not None else t.before
         frames.append({
             "n": t.index, "label": _label(t), "side": t.side, "svg": _svgs(result, t.index, shared),
             "score": _score(t), "events": _events(t, result), "flags": _flags(t),
             "comments": list(t.throw.comments),
+            "figures": book_figures(result, getattr(t.throw, "figures", None), after, shared),
         })
     return frames
 

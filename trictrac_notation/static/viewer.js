@@ -22,6 +22,15 @@
     });
   }
 
+  // The book's figures of this position: SVG from the site builder; captions escaped here.
+  function bookHTML(figures) {
+    return figures.map(function (b) {
+      var cap = document.createElement("figcaption");
+      cap.textContent = b.caption + ": " + (b.differences.length ? "differs from the replay: " + b.differences.join("; ") : "as in the replay");
+      return '<figure class="tv-figure">' + b.svg + cap.outerHTML + "</figure>";
+    }).join("");
+  }
+
   function Viewer(root, data) {
     this.root = root;
     this.frames = data.frames;
@@ -31,6 +40,7 @@
     this.el = {
       counter: q(".tv-counter"), label: q(".tv-label"), diagram: q(".tv-diagram"),
       white: q(".tv-score-white"), black: q(".tv-score-black"), events: q(".tv-events"), flags: q(".tv-flags"),
+      book: q(".tv-book"),
       first: q(".tv-first"), prev: q(".tv-prev"), next: q(".tv-next"), end: q(".tv-last")
     };
     var self = this;
@@ -74,6 +84,7 @@
     for (var k = n; k >= 0 && !score; k--) { score = this.frames[k].score; }
     this.el.white.textContent = scoreText("white", score ? score.white : null);
     this.el.black.textContent = scoreText("black", score ? score.black : null);
+    if (this.el.book) { this.el.book.innerHTML = bookHTML(frame.figures || []); }
     fill(this.el.events, frame.events || [], "event");
     fill(this.el.flags, (frame.flags || []).concat(frame.comments || []), "flag");
     this.el.first.disabled = this.el.prev.disabled = n === 0;
