@@ -276,3 +276,37 @@ def test_rebuild_after_touching_one_record_renders_only_that_page(tmp_path):
     record.write_text(record.read_text(encoding="utf-8").replace("A fausse case", "Retitled game"), encoding="utf-8")
     third = build(out, **kw)
     assert not third.partial and "Retitled game" in other.read_text(encoding="utf-8")
+
+
+def test_historical_games_have_their_own_section_origin_and_figures(tmp_path):
+    """Issue 7: the treatises' games apart from the composed ones; each page says where in the book it comes
+    from; the book's figures stand beside the replay's position, where they differ outlined."""
+    sample = (Path(__file__).parent / "data/historical/figures-sample.tric").read_text(encoding="utf-8")
+    src = make_src(tmp_path, {"fausse.tric": FAUSSE})
+    (src / "games/historical").mkdir()
+    (src / "games/historical/figures-sample.tric").write_text(sample, encoding="utf-8")
+    report = build(tmp_path / "out", src=src, cache=tmp_path / "cache", progress=False)
+    assert report.generated.games == ["fausse", "historical/figures-sample"]
+    section = next(e["Historical games"] for e in report.generated.nav if "Historical games" in e)
+    assert [list(e.values())[0] for e in section] == ["games/historical/index.md", "games/historical/figures-sample.md"]
+    out = tmp_path / "out/games"
+    assert "figures-sample" not in (out / "index.html").read_text(encoding="utf-8").split("Historical games")[0]
+    index = (out / "historical/index.html").read_text(encoding="utf-8")
+    assert 'href="figures-sample.html"' in index and "Lepeintre 1818, part 1, §I" in index
+    page = (out / "historical/figures-sample.html").read_text(encoding="utf-8")
+    assert ("From Lepeintre 1818, part 1, §I (a record written for the site's tests: not a transcription); "
+            "Paris, Guillaume, 1818; page 3; figure 1 and 2.") in page.replace("&#39;", "'")
+    assert 'href="figures-sample.tric"' in page and 'src="figures-sample.data.js"' in page
+    pairs = re.findall(r'<div class="tt-book-pair">(.*?)</div>\s*(?=<div class="tt-book-pair">|<h2)', page, re.S)
+    captions = [re.findall(r"<figcaption>(.*?)</figcaption>", p) for p in pairs]
+    assert captions == [["The replay at the start", "Lepeintre 1818, fig. 1: as in the replay"],
+                        ["The replay, after throw 1", "Lepeintre 1818, fig. 2: as in the replay"],
+                        ["The replay, after throw 2", "Lepeintre 1818, fig. 3: differs from the replay: white g: 0 "
+                         "in the figure, 1 in the replay; white h: 1 in the figure, 0 in the replay"]]
+    outlined = [re.findall(r'class="differs" data-track="(\d+)"', p) for p in pairs]
+    assert outlined == [[], [], ["6", "7"]]  # g and h: White's arrows 6 and 7
+    end = page.index("<figcaption>Lepeintre 1818, fig. 3")
+    book = page[page.rindex("<svg", 0, end):end]
+    assert book.count('class="dame white"') == 3 + 1 + 1 and 'data-track="7"' in book  # the pile of 3, f, h
+    data = (out / "historical/figures-sample.data.js").read_text(encoding="utf-8")
+    assert '"historical/figures-sample"' in data and "Lepeintre 1818, fig. 2" in data
