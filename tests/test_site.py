@@ -194,7 +194,7 @@ def test_matrix_marks_what_differs(site):
             assert len(common) <= 1 and not common & set(odd)
     jollyvet = next(cells for _, name, cells in rows if "rencontre" in name and "scored?" in name)
     assert "scored" in jollyvet and "not scored" in jollyvet
-    assert 'id="tt-differences-only"' in page and f"only the {sum(k == 'differs' for k, _, _ in rows)} rules" in page
+    assert 'id="tt-differences-only"' in page and f"Only the {sum(k == 'differs' for k, _, _ in rows)} rules" in page
 
 
 def test_incremental_generation(site):

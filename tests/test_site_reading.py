@@ -8,23 +8,15 @@ Few tests, each on one page, to keep Chromium's time small (see test_viewer.py f
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
+from test_viewer import browser  # noqa: F401  (the fixture: one headless Chromium; skips without it)
 from trictrac_notation.site import build
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 GAME = "games/guiton-le-coin-battu.html"  # Dorante contre Valère: long comments, two hits side by side at 21
-
-playwright = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extra: bash scripts/test.sh")
-if not shutil.which("chromium") and not shutil.os.path.exists(CHROMIUM):
-    pytest.skip("no Chromium on this machine: scripts/test.sh installs Debian's chromium (needs root)",
-                allow_module_level=True)
 
 # the lines a text is laid out on: one rectangle top per line
 LINES = "e => { const r = document.createRange(); r.selectNodeContents(e); return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }"
@@ -35,14 +27,6 @@ def site(tmp_path_factory):
     root = tmp_path_factory.mktemp("reading")
     build(root / "out", src=ROOT / "site_src", cache=root / "cache", progress=False)
     return root / "out"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def open_page(browser, site, rel, width, height=900):
