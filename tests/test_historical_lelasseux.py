@@ -316,6 +316,18 @@ POINTS = [
     *[("381-dames-set-out-to-be-beaten-a-faux", f"black {d}", {"white battre-a-faux": p}, "§ 381") for d, p in (
         ("6-6", 12), ("5-5", 12), ("6-5", 8), ("6-4", 8), ("4-4", 6), ("6-3", 4), ("5-4", 4))],
     *each("381-dames-set-out-to-be-beaten-a-faux", "black", "6-5 6-2 6-1", "battre-a-vrai", 4, "§ 381"),
+    ("293-playing-the-first-throws", "black 6-5", {"black battre-a-vrai": 4, "white battre-a-faux": 0}, "§ 293"),
+    *[("293-playing-the-first-throws", f"black {d}", {"black battre-a-vrai": 0, "white battre-a-faux": 0}, "§ 293")
+      for d in ("6-6", "6-3", "5-4")],
+    ("293-playing-the-first-throws", "black 6-6 #2", {"white battre-a-faux": 6}, "§ 293"),
+    ("293-playing-the-first-throws", "black 6-3 #2", {"white battre-a-faux": 4}, "§ 293"),
+    ("293-playing-the-first-throws", "black 5-4 #2", {"black battre-a-vrai": 4}, "§ 293"),
+    *[("296-taking-the-coin-or-not", f"black {d}", {"black *": p}, "§ 296") for d, p in (
+        ("5-5", 12), ("6-5", 8), ("6-4", 8), ("5-4", 8), ("4-4", 6), ("3-3", 6), ("6-3", 4), ("6-2", 4),
+        ("6-1", 4), ("5-3", 4), ("5-2", 4), ("6-3 #2", 6), ("6-2 #2", 6), ("5-4 #2", 6), ("6-6", 4),
+        ("6-5 #2", 4), ("6-4 #2", 4), ("6-1 #2", 4), ("5-5 #2", 4), ("5-3 #2", 4), ("5-2 #2", 4), ("5-1", 4),
+        ("4-4 #2", 4), ("4-3", 2), ("4-2", 2))],
+    ("296-taking-the-coin-by-a-revirade", "black 6-2", {"black battre-a-vrai": 2}, "§ 296: 6-2 gives only 2"),
     ("365-choosing-which-dame-to-play", "white 6-1", {"white remplir": 4}, "§ 365"),
     *[("396-retaking-the-coin", f"black {d}", {"black battre-a-vrai": p}, "§ 396") for d, p in (
         ("6-5", 6), ("6-4", 2), ("5-5", 8), ("4-4", 8), ("6-4 #2", 6), ("6-3", 2), ("6-6", 8), ("6-5 #2", 2),
@@ -339,6 +351,15 @@ def test_book_points_equal_the_engine(stem, throw, expected, where):
     assert throw in found, f"{stem}: no throw {throw!r} (have {sorted(found)})"
     got = engine(found[throw])
     assert {k: got.get(k, 0) for k in expected} == expected, where
+
+
+def test_296_eighteen_chances_give_the_hole():
+    """§ 296: with Black at 8 points, every reply with a 6 or a 5 but 6-2 beats White's lone dames for 4 or
+    more, and Black takes the hole."""
+    found = throws_by_key("296-taking-the-coin-by-a-revirade")
+    for dice in ("6-6", "6-5", "6-4", "6-3", "6-1", "5-5", "5-4", "5-3", "5-2", "5-1"):
+        got = engine(found[f"black {dice}"])
+        assert got["black battre-a-vrai"] >= 4 and got["black holes"] >= 1, dice
 
 
 @pytest.mark.parametrize("stem,throw,jan,book,rules,why", BOOK_SLIPS, ids=[s[0][:3] for s in BOOK_SLIPS])
