@@ -1,11 +1,9 @@
 """The board diagram as a list of shapes, shared by the SVG writer and matplotlib.
 
-Everything is laid out here once, in user units (an arrow is ``U`` wide); the
-back ends (:mod:`svg`, :mod:`plot`) only translate shapes into their own
-vocabulary, so the two pictures cannot drift apart.  The layout follows
-:mod:`textboard`: the bottom player's talon at the left and his coin at the
-right, the top player's side along the top with his talon also at the left, the
-middle band between arrows 5 and 6, the band the dames leave by at the left.
+Everything is laid out here once, in user units, from the board's description (:mod:`layout`: every
+measure, place and style); the back ends (:mod:`svg`, :mod:`plot`) only translate shapes into their own
+vocabulary, so the pictures cannot drift apart.  The site's viewer lays its frames out in the browser
+from the same description (``static/board.js``, the same steps as here, checked frame by frame).
 
 The parts that depend only on the coordinate system and the side at the bottom
 (frame, arrows, holes, labels) are built once and cached: a diagram then costs
@@ -14,125 +12,17 @@ only its dames and annotations.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import NamedTuple
 
-from .board import BLACK, COLORS, OFF, WHITE, Position, other
+from .board import COLORS, OFF, Position, other
 from .coords import CoordSystem, get_system
 from .events import score_text as events_score_text
 from .labels import Box, circle_box, first_free, fit_size, text_box
-from .moves import QUADRANTS
+from .layout import *  # noqa: F403 - the description's names, used by name as in board.js
+from .layout import (COMPACT, FULL, Layout, Shape, Style, band_y, column_left, hole_xy, jeton_x, label_y,
+                     off_tray, place, slot, white_track)
 from .notation import dice_name
-
-# --- units and places ---------------------------------------------------------------
-
-U = 40.0  # width of an arrow, in user units
-MARGIN_L = 1.3 * U  # borne-off dames and the players' names
-SHORT_L = 1.0 * U  # short band on the talon side: the fichets' start and the pavillon
-MIDDLE = 0.8 * U  # the middle band between arrows 5 and 6
-SHORT_R = 0.7 * U  # short band between the coins
-MARGIN_R = 0.2 * U
-LABELS = 0.75 * U  # a row of arrow labels, above and below the board
-BAND = 0.9 * U  # a long band with its twelve holes
-ARROW = 5.0 * U  # length of an arrow: five dames
-GAP = 1.4 * U  # between the tips of facing arrows
-R_DAME = 0.44 * U
-SHOWN = 5  # dames drawn per arrow; beyond, the count is written on the last one
-
-WIDTH = MARGIN_L + SHORT_L + 12 * U + MIDDLE + SHORT_R + MARGIN_R
-FRAME_X0, FRAME_X1 = MARGIN_L, WIDTH - MARGIN_R
-FRAME_Y0 = LABELS
-TOP_IN = FRAME_Y0 + BAND  # inner edge of the top long band
-BOTTOM_IN = TOP_IN + 2 * ARROW + GAP
-FRAME_Y1 = BOTTOM_IN + BAND
-BOARD_HEIGHT = FRAME_Y1 + LABELS
-MID_Y = (TOP_IN + BOTTOM_IN) / 2
-SHORT_L_X = FRAME_X0 + SHORT_L / 2  # centre of the left short band
-
-# text sizes (user units)
-LABEL_SIZE = 0.5 * U
-CAPTION_SIZE = 0.46 * U
-LINE = 0.62 * U
-TAG_SIZE = 0.36 * U
-
-
-class Layout(NamedTuple):
-    """Text sizes of a diagram.  The compact layout, for narrow screens (a board about 300 px wide),
-    has larger text and no caption below the board: the page around it says the throw in words."""
-
-    label: float = LABEL_SIZE  # arrow labels, at most: long ones are made to fit their arrow
-    side: float = 0.36 * U  # the players' names
-    count: float = 0.5 * U  # the number on the last dame of a pile
-    tag: float = TAG_SIZE  # words on the board: à vrai, the filled jan, off
-    caption: bool = True
-    compact: bool = False
-
-
-FULL = Layout()
-COMPACT = Layout(label=0.66 * U, side=0.54 * U, count=0.66 * U, tag=0.56 * U, caption=False, compact=True)
-
-# --- colours: Okabe-Ito for everything that carries meaning; dames tell apart in greyscale ----
-
-INK = "#222222"
-PAPER = "#ffffff"
-WOOD = "#8b5e34"
-HOLE = "#3a2816"
-SURFACE = "#f5eedc"
-ARROW_FILL = ("#c9a66b", "#5f7f73")  # tan / grey-green, alternating
-DAME_FILL = {WHITE: "#fafafa", BLACK: "#1e1e1e"}
-DAME_EDGE = {WHITE: "#333333", BLACK: "#bdbdbd"}
-MOVE = "#0072b2"  # blue
-VRAI = "#d55e00"  # vermillion: solid ring
-FAUX = "#cc79a7"  # reddish purple: dashed ring
-PLEIN = "#009e73"  # bluish green
-PAVILLON = "#f0e442"  # yellow
-
-JAN_TITLES = {
-    "six-tables": "jan de six tables", "deux-tables": "jan de deux tables",
-    "contre-deux-tables": "contre-jan de deux tables", "mezeas": "jan de mézéas",
-    "contre-mezeas": "contre-jan de mézéas", "battre-a-vrai": "battre à vrai", "battre-a-faux": "battre à faux",
-    "battre-coin": "battre le coin", "remplir": "remplir", "conserver": "conserver",
-    "impuissance": "dame impuissante", "sortie": "sortie", "rencontre": "jan de rencontre",
-    "margot": "Margot la fendue", "pile-de-misere": "pile de misère",
-}
-QUADRANT_TITLES = {"petit-jan": "petit jan", "grand-jan": "grand jan", "retour": "jan de retour"}
-HITS = {"battre-a-vrai": "vrai", "battre-a-faux": "faux"}
-FILLS = ("remplir", "conserver")
-
-
-# --- shapes ---------------------------------------------------------------------------
-
-class Style(NamedTuple):
-    """How a shape is painted; sizes in user units."""
-
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 0.0  # stroke width
-    dash: tuple | None = None  # (on, off)
-    opacity: float = 1.0  # fill opacity
-    size: float = 0.0  # font size
-    anchor: str = "middle"  # text: start, middle or end
-    bold: bool = False
-    halo: str | None = None  # text: a paper-coloured outline keeping it readable over anything
-
-
-class Shape(NamedTuple):
-    """One thing to draw.
-
-    ``geom`` by kind: rect (x, y, w, h, corner radius); circle (cx, cy, r);
-    polygon ((x, y), ...); path (start, control, end) of a quadratic curve;
-    line ((x0, y0), (x1, y1)); text (x, baseline y, string).  ``cls`` and
-    ``data`` name the shape for the SVG reader (CSS classes, data-* attributes).
-    """
-
-    kind: str
-    geom: tuple
-    style: Style
-    cls: str = ""
-    data: tuple = ()
-
 
 @dataclass
 class Scene:
@@ -167,82 +57,15 @@ class Annotations:
     marked: tuple = ()  # arrows (White's frame) to outline: where a book's figure differs from the replay
 
 
-# --- where things are -------------------------------------------------------------------
-
-def column_left(col: int) -> float:
-    """Left edge of column ``col`` (0 = talon .. 11 = coin) of either row."""
-    return FRAME_X0 + SHORT_L + col * U + (MIDDLE if col >= 6 else 0)
-
-
-def place(white_track: int, bottom: str) -> tuple[str, int]:
-    """Row ('top' or 'bottom') and column of an arrow given in White's frame."""
-    owner, col = (WHITE, white_track) if white_track < 12 else (BLACK, 23 - white_track)
-    return ("bottom" if owner == bottom else "top"), col
-
-
-def white_track(color: str, track: int) -> int:
-    return track if color == WHITE else 23 - track
-
-
-def slot(white_t: int, bottom: str, k: float) -> tuple[float, float]:
-    """Centre of the k-th dame (0 = against the band) on an arrow."""
-    row, col = place(white_t, bottom)
-    x = column_left(col) + U / 2
-    k = min(k, SHOWN - 1)
-    if row == "top":
-        return x, TOP_IN + (k + 0.5) * U
-    return x, BOTTOM_IN - (k + 0.5) * U
-
-
-def off_tray(color: str, bottom: str) -> tuple[float, float]:
-    """Where a colour's borne-off dames lie: beside the row they leave from (his jan de retour)."""
-    y = TOP_IN + 1.2 * U if color == bottom else BOTTOM_IN - 1.2 * U
-    return MARGIN_L / 2, y
-
-
-def band_y(color: str, bottom: str) -> float:
-    """Centre line of a player's own long band."""
-    return FRAME_Y1 - BAND / 2 if color == bottom else FRAME_Y0 + BAND / 2
-
-
-def hole_xy(color: str, holes: int, bottom: str) -> tuple[float, float]:
-    """Where a player's fichet stands for ``holes`` holes (rules.md §1.5).
-
-    Hole k is at the foot of his arrow k - 1 (the first at the talon, the twelfth
-    at the coin); with no hole the fichet waits in the short band on the talon side.
-    """
-    if holes <= 0:
-        return SHORT_L_X, (BOTTOM_IN - 0.6 * U if color == bottom else TOP_IN + 0.6 * U)
-    return column_left(min(holes, 12) - 1) + U / 2, band_y(color, bottom)
-
-
-def jeton_x(points: int) -> float | None:
-    """Where the jeton stands on its owner's long band for ``points`` (None at 0).
-
-    decided: 2, 4 and 6 stand at the far edge of arrows 1, 3 and 5 (the last one against
-    the middle band), 8 just beyond the middle band, 10 against the short band between
-    the coins — LLF52 §141 and GUI22 ch.1 as read in rules.md §1.5 (the treatises say
-    'before' or 'opposite the gap', both fit); odd counts are drawn at the even count
-    below, and the exact number is in the caption.
-    """
-    points = max(0, points) % 12 // 2 * 2
-    if points == 0:
-        return None
-    if points <= 6:
-        return column_left(points - 1) + U - (0.08 * U if points == 6 else 0)
-    if points == 8:
-        return column_left(6) + 0.08 * U
-    return column_left(11) + U - 0.08 * U
-
-
 # --- the static part ------------------------------------------------------------------
 
-def _text(x, y, s, size, fill=INK, anchor="middle", bold=False, halo=None, cls="", data=()) -> Shape:
-    return Shape("text", (x, y + 0.35 * size, s), Style(fill=fill, size=size, anchor=anchor, bold=bold, halo=halo),
+def text(x, y, s, size, fill=INK, anchor="middle", bold=False, halo=None, cls="", data=()) -> Shape:
+    """A text whose line is centred on ``y``."""
+    return Shape("text", (x, y + BASELINE * size, s), Style(fill=fill, size=size, anchor=anchor, bold=bold, halo=halo),
                  cls, data)
 
 
-def arrow_labels(coords: CoordSystem, bottom: str, compact: bool) -> dict:
+def arrow_labels(coords: CoordSystem, bottom: str, compact: bool) -> tuple[dict, dict]:
     """Each arrow's label (White's frame) and the prefix its row shares, written once at the row's end
     in the compact layout (trictrac.org's B and N): ``{track: text}``, ``{row: prefix}``."""
     labels = {wt: coords.label(wt, bottom) for wt in range(24)}
@@ -262,52 +85,51 @@ def arrow_labels(coords: CoordSystem, bottom: str, compact: bool) -> dict:
 @lru_cache(maxsize=64)
 def background(coords_id: str, bottom: str, layout: Layout = FULL) -> tuple:
     """Frame, bands, 24 arrows, 24 + 3 holes and the arrow labels (each fitted to its arrow's width)."""
-    coords = get_system(coords_id)
-    labels, prefixes = arrow_labels(coords, bottom, layout.compact)
-    size = fit_size(labels.values(), layout.label, 0.88 * U)
+    labels, prefixes = arrow_labels(get_system(coords_id), bottom, layout.compact)
+    return tuple(board_shapes([labels[wt] for wt in range(24)], prefixes, bottom, layout))
+
+
+def board_shapes(labels: list, prefixes: dict, bottom: str, layout: Layout) -> list:
+    """The background from the arrows' labels (White's frame) and the rows' prefixes."""
+    size = fit_size(labels, layout.label, LABEL_FIT)
     shapes = [
-        Shape("rect", (0, 0, WIDTH, BOARD_HEIGHT, 0), Style(fill=PAPER), "paper"),
-        Shape("rect", (FRAME_X0, FRAME_Y0, FRAME_X1 - FRAME_X0, FRAME_Y1 - FRAME_Y0, 0.15 * U),
-              Style(fill=WOOD, stroke=HOLE, width=0.04 * U), "frame"),
+        Shape("rect", (0, 0, WIDTH, BOARD_HEIGHT, 0), STYLES["paper"], "paper"),
+        Shape("rect", (FRAME_X0, FRAME_Y0, FRAME_X1 - FRAME_X0, FRAME_Y1 - FRAME_Y0, FRAME_CORNER), STYLES["frame"],
+              "frame"),
     ]
     for left in (column_left(0), column_left(6)):
-        shapes.append(Shape("rect", (left, TOP_IN, 6 * U, BOTTOM_IN - TOP_IN, 0), Style(fill=SURFACE), "table"))
-    hole = Style(fill=HOLE)
+        shapes.append(Shape("rect", (left, TOP_IN, 6 * U, BOTTOM_IN - TOP_IN, 0), STYLES["table"], "table"))
     for wt in range(24):
         row, col = place(wt, bottom)
         x = column_left(col)
         base, tip = (TOP_IN, TOP_IN + ARROW) if row == "top" else (BOTTOM_IN, BOTTOM_IN - ARROW)
-        shapes.append(Shape("polygon", ((x, base), (x + U, base), (x + U / 2, tip)),
-                            Style(fill=ARROW_FILL[wt % 2], stroke=HOLE, width=0.02 * U), "arrow",
-                            (("track", wt),)))
+        shapes.append(Shape("polygon", ((x, base), (x + U, base), (x + U / 2, tip)), STYLES[f"arrow-{wt % 2}"],
+                            "arrow", (("track", wt),)))
         band = FRAME_Y0 + BAND / 2 if row == "top" else FRAME_Y1 - BAND / 2
-        shapes.append(Shape("circle", (x + U / 2, band, 0.09 * U), hole, "hole"))
-        shapes.append(_text(x + U / 2, _label_y(row), labels[wt], size, cls="label", data=(("track", wt),)))
-    for row, prefix in prefixes.items():  # after the row's last arrow: the left margin holds the player's name
-        shapes.append(_text(column_left(11) + U + 0.15 * U, _label_y(row), prefix, size, anchor="start",
-                            cls="label prefix"))
-    for y in (TOP_IN + 0.6 * U, MID_Y, BOTTOM_IN - 0.6 * U):  # fichets' start, pavillon's hole
-        shapes.append(Shape("circle", (SHORT_L_X, y, 0.09 * U), hole, "hole start"))
+        shapes.append(Shape("circle", (x + U / 2, band, R_HOLE), STYLES["hole"], "hole"))
+        shapes.append(text(x + U / 2, label_y(row), labels[wt], size, cls="label", data=(("track", wt),)))
+    for row in ("top", "bottom"):  # after the row's last arrow: the left margin holds the player's name
+        if row in prefixes:
+            shapes.append(text(column_left(11) + U + PREFIX_X, label_y(row), prefixes[row], size, anchor="start",
+                               cls="label prefix"))
+    for y in (TOP_IN + START_DY, MID_Y, BOTTOM_IN - START_DY):  # fichets' start, pavillon's hole
+        shapes.append(Shape("circle", (SHORT_L_X, y, R_HOLE), STYLES["hole"], "hole start"))
     for color, row in ((other(bottom), "top"), (bottom, "bottom")):
-        shapes.append(_text(0.05 * U, _label_y(row), color, fit_size([color], layout.side, column_left(0) - 0.4 * U,
-                                                                    bold=True), anchor="start", bold=True, cls="side"))
-    return tuple(shapes)
-
-
-def _label_y(row: str) -> float:
-    return FRAME_Y0 / 2 if row == "top" else FRAME_Y1 + LABELS / 2
+        shapes.append(text(SIDE_X, label_y(row), color, fit_size([color], layout.side, column_left(0) - SIDE_FIT,
+                                                                 bold=True), anchor="start", bold=True, cls="side"))
+    return shapes
 
 
 # --- the position ---------------------------------------------------------------------
 
 def _dame(x, y, color, wt, cls="dame") -> Shape:
-    return Shape("circle", (x, y, R_DAME), Style(fill=DAME_FILL[color], stroke=DAME_EDGE[color], width=0.05 * U),
-                 f"{cls} {color}", (("track", wt),) if wt is not None else ())
+    return Shape("circle", (x, y, R_DAME), STYLES[f"dame-{color}"], f"{cls} {color}",
+                 (("track", wt),) if wt is not None else ())
 
 
-def _count(x, y, n, color, cls="count", size=0.5 * U) -> Shape:
-    return _text(x, y, str(n), fit_size([str(n)], size, 1.6 * R_DAME, bold=True), fill=DAME_FILL[other(color)],
-                 bold=True, cls=cls)
+def _count(x, y, n, color, cls, size) -> Shape:
+    return text(x, y, str(n), fit_size([str(n)], size, COUNT_FIT, bold=True), fill=DAME_FILL[other(color)],
+                bold=True, cls=cls)
 
 
 def dames(position: Position, bottom: str, layout: Layout = FULL) -> list:
@@ -323,13 +145,13 @@ def dames(position: Position, bottom: str, layout: Layout = FULL) -> list:
                 x, y = slot(wt, bottom, k)
                 shapes.append(_dame(x, y, color, wt))
             if n > SHOWN:
-                shapes.append(_count(x, y, n, color, size=layout.count))
+                shapes.append(_count(x, y, n, color, "count", layout.count))
         n = position.borne_off(color)
         if n:
             x, y = off_tray(color, bottom)
             shapes.append(_dame(x, y, color, None, "off"))
-            shapes.append(_count(x, y, n, color, "count off", size=layout.count))
-            shapes.append(_text(x, y + (-0.85 if color == bottom else 0.85) * U, "off", layout.tag, cls="tag"))
+            shapes.append(_count(x, y, n, color, "count off", layout.count))
+            shapes.append(text(x, y + (-OFF_TAG_DY if color == bottom else OFF_TAG_DY), "off", layout.tag, cls="tag"))
     return shapes
 
 
@@ -353,26 +175,24 @@ def score_marks(score: dict | None, marker: str | None, bottom: str) -> list:
         x = jeton_x(points)
         if x is not None:
             y = band_y(color, bottom)
-            style = Style(fill=DAME_FILL[color], stroke=DAME_EDGE[color], width=0.05 * U)
             data = (("points", points),)
             if _field(entry, "bredouille", False):
-                shapes.append(Shape("circle", (x - 0.12 * U, y - 0.12 * U, 0.3 * U), style, f"jeton {color}", data))
-                x, y = x + 0.12 * U, y + 0.12 * U
-            shapes.append(Shape("circle", (x, y, 0.3 * U), style, f"jeton {color}", data))
+                shapes.append(Shape("circle", (x - BREDOUILLE_DX, y - BREDOUILLE_DX, R_JETON), STYLES[f"dame-{color}"],
+                                    f"jeton {color}", data))
+                x, y = x + BREDOUILLE_DX, y + BREDOUILLE_DX
+            shapes.append(Shape("circle", (x, y, R_JETON), STYLES[f"dame-{color}"], f"jeton {color}", data))
         x, y = hole_xy(color, holes, bottom)
-        d = 0.24 * U
-        shapes.append(Shape("polygon", ((x, y - d), (x + d, y), (x, y + d), (x - d, y)),
-                            Style(fill=DAME_FILL[color], stroke=DAME_EDGE[other(color)], width=0.05 * U),
-                            f"fichet {color}", (("holes", holes),)))
+        shapes.append(Shape("polygon", ((x, y - FICHET), (x + FICHET, y), (x, y + FICHET), (x - FICHET, y)),
+                            STYLES[f"fichet-{color}"], f"fichet {color}", (("holes", holes),)))
     if marker in COLORS:
         # decided: the pavillon is drawn in the short band on the talon side, in its holder's half;
         # rules.md §1.5 gives its idle place (the middle hole of that band), not where the holder keeps it.
-        x = SHORT_L_X - 0.15 * U
-        y = MID_Y + (2.0 if marker == bottom else -2.0) * U
-        shapes.append(Shape("line", ((x, y + 0.45 * U), (x, y - 0.45 * U)), Style(stroke=INK, width=0.05 * U),
-                            "pavillon-pole"))
-        shapes.append(Shape("polygon", ((x, y - 0.45 * U), (x + 0.45 * U, y - 0.3 * U), (x, y - 0.15 * U)),
-                            Style(fill=PAVILLON, stroke=INK, width=0.04 * U), f"pavillon {marker}"))
+        x = SHORT_L_X - PAVILLON_DX
+        y = MID_Y + (PAVILLON_DY if marker == bottom else -PAVILLON_DY)
+        reach, tip, foot = FLAG
+        shapes.append(Shape("line", ((x, y + POLE), (x, y - POLE)), STYLES["pole"], "pavillon-pole"))
+        shapes.append(Shape("polygon", ((x, y - POLE), (x + reach, y - POLE + tip), (x, y - POLE + foot)),
+                            STYLES["pavillon"], f"pavillon {marker}"))
     return shapes
 
 
@@ -392,27 +212,22 @@ def curved_arrow(p0, p1, cls="move", shorten_start=R_DAME, shorten_end=R_DAME, h
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     if nx * ((FRAME_X0 + FRAME_X1) / 2 - mx) + ny * (MID_Y - my) < 0:
         nx, ny = -nx, -ny
-    bow = min(max(0.25 * length, 0.6 * U), 2.5 * U)
+    bow = min(max(BOW_SHARE * length, BOW_MIN), BOW_MAX)
     c = (mx + nx * bow, my + ny * bow)
     ux, uy = _unit(x0 - c[0], y0 - c[1])
     start = (x0 - ux * shorten_start, y0 - uy * shorten_start)
     tx, ty = _unit(x1 - c[0], y1 - c[1])
     tip = (x1 - tx * shorten_end, y1 - ty * shorten_end)
-    head_len, head_w = 0.34 * U, 0.17 * U
-    end = (tip[0] - tx * head_len, tip[1] - ty * head_len) if head else tip
-    shapes = [
-        Shape("path", (start, c, end), Style(stroke=PAPER, width=0.2 * U), "halo"),
-        Shape("path", (start, c, end), Style(stroke=MOVE, width=0.08 * U), cls),
-    ]
+    end = (tip[0] - tx * HEAD_LEN, tip[1] - ty * HEAD_LEN) if head else tip
+    shapes = [Shape("path", (start, c, end), STYLES["halo"], "halo"), Shape("path", (start, c, end), STYLES["move"], cls)]
     if head:
-        shapes.append(Shape("polygon", (tip, (end[0] - ty * head_w, end[1] + tx * head_w),
-                                        (end[0] + ty * head_w, end[1] - tx * head_w)),
-                            Style(fill=MOVE, stroke=PAPER, width=0.03 * U), "move-head"))
+        shapes.append(Shape("polygon", (tip, (end[0] - ty * HEAD_W, end[1] + tx * HEAD_W),
+                                        (end[0] + ty * HEAD_W, end[1] - tx * HEAD_W)), STYLES["move-head"], "move-head"))
     return shapes
 
 
 def _ghost(x, y, cls="ghost") -> Shape:
-    return Shape("circle", (x, y, R_DAME * 0.9), Style(stroke=MOVE, width=0.05 * U, dash=(0.12 * U, 0.08 * U)), cls)
+    return Shape("circle", (x, y, R_GHOST), STYLES["ghost"], cls)
 
 
 def moves(position: Position, mover: str, steps, bottom: str) -> list:
@@ -445,8 +260,8 @@ def moves(position: Position, mover: str, steps, bottom: str) -> list:
         if s.via is not None and 0 < s.via < OFF:
             rest = slot(white_track(mover, s.via), bottom, after[s.via])
             shapes.append(_ghost(*rest, "rest"))
-            shapes += curved_arrow(p0, rest, head=False, shorten_end=R_DAME * 0.9)
-            shapes += curved_arrow(rest, p1, shorten_start=R_DAME * 0.9)
+            shapes += curved_arrow(p0, rest, head=False, shorten_end=R_GHOST)
+            shapes += curved_arrow(rest, p1, shorten_start=R_GHOST)
         else:
             shapes += curved_arrow(p0, p1)
     return shapes
@@ -459,18 +274,21 @@ def _roller(event, mover):
     return event.beneficiary if event.jan == "battre-a-vrai" else other(event.beneficiary)
 
 
+def _hit(ev, mover):
+    """The kind ('vrai', 'faux') and arrow (White's frame) of a hit, or None."""
+    kind = HITS.get(getattr(ev, "jan", None))
+    if kind is None or getattr(ev, "target", None) not in range(24) or ev.beneficiary not in COLORS:
+        return None
+    return kind, white_track(_roller(ev, mover), ev.target)
+
+
 def hits(events, mover, bottom: str) -> list:
     """Beaten dames: a solid ring à vrai, a dashed ring à faux (their words are placed by :func:`tags`)."""
     shapes = []
-    for ev in events:
-        kind = HITS.get(getattr(ev, "jan", None))
-        if kind is None or getattr(ev, "target", None) not in range(24) or ev.beneficiary not in COLORS:
-            continue
-        wt = white_track(_roller(ev, mover), ev.target)
+    for found in filter(None, (_hit(ev, mover) for ev in events)):
+        kind, wt = found
         x, y = slot(wt, bottom, 0)
-        colour, dash = (VRAI, None) if kind == "vrai" else (FAUX, (0.14 * U, 0.09 * U))
-        shapes.append(Shape("circle", (x, y, 0.52 * U), Style(stroke=colour, width=0.11 * U, dash=dash),
-                            f"hit {kind}", (("track", wt),)))
+        shapes.append(Shape("circle", (x, y, R_HIT), STYLES[f"hit-{kind}"], f"hit {kind}", (("track", wt),)))
     return shapes
 
 
@@ -494,8 +312,7 @@ def fills(events, bottom: str) -> list:
             continue
         row, col, _ = found
         y = TOP_IN if row == "top" else BOTTOM_IN - ARROW
-        shapes.append(Shape("rect", (column_left(col), y, 6 * U, ARROW, 0.1 * U),
-                            Style(fill=PLEIN, stroke=PLEIN, width=0.12 * U, opacity=0.15),
+        shapes.append(Shape("rect", (column_left(col), y, 6 * U, ARROW, PLEIN_CORNER), STYLES["plein"],
                             f"plein {ev.jan}", (("quadrant", ev.quadrant),)))
     return shapes
 
@@ -506,9 +323,8 @@ def outlines(tracks, bottom: str) -> list:
     for wt in sorted(set(tracks)):
         row, col = place(wt, bottom)
         y = TOP_IN if row == "top" else BOTTOM_IN - ARROW
-        shapes.append(Shape("rect", (column_left(col) + 0.04 * U, y, 0.92 * U, ARROW, 0.1 * U),
-                            Style(stroke=VRAI, width=0.1 * U, dash=(0.2 * U, 0.12 * U)), "differs",
-                            (("track", wt),)))
+        shapes.append(Shape("rect", (column_left(col) + OUTLINE_IN, y, U - 2 * OUTLINE_IN, ARROW, PLEIN_CORNER),
+                            STYLES["differs"], "differs", (("track", wt),)))
     return shapes
 
 
@@ -521,9 +337,9 @@ def _candidates(text, size, points):
 
 def _gap_points(x, row, span):
     """Places in the gap between the two rows, nearest first: on the row's side, then the other, sliding."""
-    ys = (MID_Y - 0.42 * U, MID_Y, MID_Y + 0.42 * U)
+    ys = (MID_Y - TAG_GAP_DY, MID_Y, MID_Y + TAG_GAP_DY)
     ys = ys if row == "top" else ys[::-1]
-    steps = [0.0] + [d * s for d in range(1, int(span / (0.25 * U)) + 1) for s in (0.25 * U, -0.25 * U)]
+    steps = [0.0] + [d * s for d in range(1, int(span / TAG_STEP) + 1) for s in (TAG_STEP, -TAG_STEP)]
     return [(x + dx, y) for dx in steps for y in ys]
 
 
@@ -533,7 +349,7 @@ def tags(events, mover, bottom: str, shapes, layout: Layout = FULL) -> list:
     gap between the rows, as near its dame as it can be."""
     obstacles = [circle_box(*sh.geom) for sh in shapes
                  if sh.kind == "circle" and sh.cls.split()[0] in ("dame", "off", "jeton")]
-    obstacles += [text_box(sh.geom[0], sh.geom[1] - 0.35 * sh.style.size, sh.geom[2], sh.style.size,
+    obstacles += [text_box(sh.geom[0], sh.geom[1] - BASELINE * sh.style.size, sh.geom[2], sh.style.size,
                            sh.style.anchor, sh.style.bold, bool(sh.style.halo))
                   for sh in shapes if sh.kind == "text"]
     size = layout.tag
@@ -543,22 +359,19 @@ def tags(events, mover, bottom: str, shapes, layout: Layout = FULL) -> list:
         if found is not None:
             row, col, name = found
             x = column_left(col) + 3 * U
-            y = TOP_IN + ARROW + 0.4 * U if row == "top" else BOTTOM_IN - ARROW - 0.4 * U
-            wanted.append((name, "tag plein", [(x, y)] + _gap_points(x, row, 3 * U)))
-    for ev in events:
-        kind = HITS.get(getattr(ev, "jan", None))
-        if kind is None or getattr(ev, "target", None) not in range(24) or ev.beneficiary not in COLORS:
-            continue
-        wt = white_track(_roller(ev, mover), ev.target)
+            y = TOP_IN + ARROW + TAG_PLEIN_DY if row == "top" else BOTTOM_IN - ARROW - TAG_PLEIN_DY
+            wanted.append((name, "tag plein", [(x, y)] + _gap_points(x, row, TAG_PLEIN_SPAN)))
+    for found in filter(None, (_hit(ev, mover) for ev in events)):
+        kind, wt = found
         row = place(wt, bottom)[0]
-        own = [slot(wt, bottom, k + 0.15) for k in range(1, SHOWN)]
-        wanted.append((f"à {kind}", f"tag {kind}", own + _gap_points(own[0][0], row, 6 * U)))
+        own = [slot(wt, bottom, k + TAG_SLOT) for k in range(1, SHOWN)]
+        wanted.append((f"à {kind}", f"tag {kind}", own + _gap_points(own[0][0], row, TAG_HIT_SPAN)))
     out = []
-    for text, cls, points in wanted:
-        found = first_free(_candidates(text, size, points), obstacles, SURFACE_BOX)
-        (x, y), box = found or next(_candidates(text, size, points[:1]))
+    for words, cls, points in wanted:
+        found = first_free(_candidates(words, size, points), obstacles, SURFACE_BOX)
+        (x, y), box = found or next(_candidates(words, size, points[:1]))
         obstacles.append(box)
-        out.append(_text(x, y, text, size, fill=INK, bold=True, halo=PAPER, cls=cls))
+        out.append(text(x, y, words, size, fill=INK, bold=True, halo=PAPER, cls=cls))
     return out
 
 
@@ -633,14 +446,32 @@ def position_text(position: Position, coords: CoordSystem, bottom: str) -> str:
 
 
 def _die(x, y, n, size) -> list:
-    shapes = [Shape("rect", (x, y, size, size, 0.15 * size), Style(fill=PAPER, stroke=INK, width=0.05 * U),
-                    "die", (("value", n),))]
+    shapes = [Shape("rect", (x, y, size, size, DIE_CORNER * size), STYLES["die"], "die", (("value", n),))]
     q = size / 4
-    pips = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
-            5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)], 6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}
-    for i, j in pips.get(n, []):
-        shapes.append(Shape("circle", (x + i * q, y + j * q, 0.09 * size), Style(fill=INK), "pip"))
+    for i, j in PIPS.get(n, []):
+        shapes.append(Shape("circle", (x + i * q, y + j * q, R_PIP * size), STYLES["pip"], "pip"))
     return shapes
+
+
+def wrap(words: str, width: int) -> list[str]:
+    """Lines of at most ``width`` characters, broken at spaces only (a longer word is cut), filled
+    greedily: simple enough for the browser's writer to do the same."""
+    lines, line = [], ""
+    for word in words.split():
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    return lines + [line] if line else lines
 
 
 def caption(lines, dice, top: float) -> tuple[list, float]:
@@ -648,19 +479,18 @@ def caption(lines, dice, top: float) -> tuple[list, float]:
     if not lines and not dice:
         return [], 0.0
     shapes = []
-    x = 0.3 * U
-    size = 0.9 * U
+    x = CAPTION_X
     if dice:
         for i, d in enumerate(dice):
-            shapes += _die(x + i * (size + 0.2 * U), top + 0.1 * U, d, size)
-        x += 2 * size + 0.6 * U
-    chars = int((WIDTH - x - 0.2 * U) / (0.55 * CAPTION_SIZE))
+            shapes += _die(x + i * (DIE + DIE_GAP), top + DIE_TOP, d, DIE)
+        x += 2 * DIE + DIE_AFTER
+    chars = int((WIDTH - x - CAPTION_RIGHT) / (CHAR * CAPTION_SIZE))
     y = top + LINE / 2
-    for text, bold in lines:
-        for piece in textwrap.wrap(text, chars) or [""]:
-            shapes.append(_text(x, y, piece, CAPTION_SIZE, anchor="start", bold=bold, cls="caption"))
+    for words, bold in lines:
+        for piece in wrap(words, chars) or [""]:
+            shapes.append(text(x, y, piece, CAPTION_SIZE, anchor="start", bold=bold, cls="caption"))
             y += LINE
-    used = max(y - LINE / 2 - top, 1.1 * U if dice else 0) + 0.3 * U
+    used = max(y - LINE / 2 - top, DICE_HEIGHT if dice else 0) + CAPTION_BOTTOM
     return shapes, used
 
 
@@ -695,7 +525,7 @@ def scene(position: Position, *, coords="player", bottom: str = WHITE, annotatio
         extra, used = [], 0.0
     shapes += extra
     if used:
-        shapes.insert(0, Shape("rect", (0, BOARD_HEIGHT, WIDTH, used, 0), Style(fill=PAPER), "paper"))
+        shapes.insert(0, Shape("rect", (0, BOARD_HEIGHT, WIDTH, used, 0), STYLES["paper"], "paper"))
     heading = title or (lines[0][0] if lines else "Trictrac position")
     desc = " ".join(t for t, _ in lines if t != heading)
     desc = (desc + " " if desc else "") + position_text(position, cs, bottom)

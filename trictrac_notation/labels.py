@@ -11,20 +11,20 @@ from __future__ import annotations
 from typing import NamedTuple
 
 # advance widths of DejaVu Sans, in em (Book; Bold is about 9% wider)
-_WIDTHS = {
+WIDTHS = {
     **dict.fromkeys("0123456789", 0.636), " ": 0.318, "'": 0.275, "’": 0.318, "-": 0.361, ".": 0.318,
     ",": 0.318, ":": 0.337, ";": 0.337, "(": 0.39, ")": 0.39, "/": 0.337, "+": 0.838, "&": 0.78, "=": 0.838,
     "i": 0.278, "j": 0.278, "l": 0.278, "f": 0.352, "t": 0.392, "r": 0.411, "I": 0.295, "J": 0.295,
     "m": 0.974, "w": 0.818, "M": 0.863, "W": 0.989, "é": 0.615, "è": 0.615, "à": 0.613, "â": 0.613,
 }
-_LOWER, _UPPER, _OTHER = 0.62, 0.72, 0.7
+LOWER, UPPER, OTHER = 0.62, 0.72, 0.7
 BOLD = 1.09
 MARGIN = 1.06  # widths are rounded up by this much
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """The advance width of ``text`` at font ``size`` (user units)."""
-    em = sum(_WIDTHS.get(c, _LOWER if c.islower() else _UPPER if c.isupper() else _OTHER) for c in text)
+    em = sum(WIDTHS.get(c, LOWER if c.islower() else UPPER if c.isupper() else OTHER) for c in text)
     return em * size * (BOLD if bold else 1.0) * MARGIN
 
 
