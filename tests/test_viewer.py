@@ -7,6 +7,7 @@ exercises the viewer whatever the scoring engine does."""
 from __future__ import annotations
 
 import shutil
+from types import SimpleNamespace
 
 import pytest
 
@@ -32,13 +33,11 @@ if not shutil.which("chromium") and not shutil.os.path.exists(CHROMIUM):
 
 
 def fake_score(t):
-    """White gains 2 points a throw of his, Black 4 a throw of his: visible, known numbers, worded as the
-    page builder words every score."""
-    score = {"white": {"points": 2 * ((t.index + 1) // 2), "holes": 0, "bredouille": False},
+    """White gains 2 points a throw of his, Black 4 a throw of his: visible, known numbers, given to the page
+    builder as a scorer's result (what the move list and the viewer's diagram and score both read)."""
+    after = {"white": {"points": 2 * ((t.index + 1) // 2), "holes": 0, "bredouille": False},
              "black": {"points": 4 * (t.index // 2), "holes": 1, "bredouille": False}}
-    for color, entry in score.items():
-        entry["text"] = gamepage.player_score_text(color, entry)
-    return score
+    return SimpleNamespace(after=after, events=[], ecoles=[], marker=None)
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +46,16 @@ def page_url(tmp_path_factory):
     (root / "src/games").mkdir(parents=True)
     (root / "src/index.md").write_text("# Test\n\n[Game](games/viewer.md)\n", encoding="utf-8")
     (root / "src/games/viewer.tric").write_text(RECORD, encoding="utf-8")
+    real = gamepage._replay
+
+    def scored(*args, **kw):
+        result, diags = real(*args, **kw)
+        for t in result.throws:
+            t.score = fake_score(t)
+        return result, diags
+
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(gamepage, "_score", fake_score)
+        mp.setattr(gamepage, "_replay", scored)
         build(root / "out", src=root / "src", cache=root / "cache", progress=False)
     return (root / "out/games/viewer.html").as_uri()
 

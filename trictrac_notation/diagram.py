@@ -419,12 +419,20 @@ def score_text(score: dict | None, marker: str | None) -> str | None:
     return "score: " + "; ".join(parts)
 
 
+def move_line(ann: Annotations, coords: CoordSystem, bottom: str) -> str | None:
+    """The caption's line of the throw: 'white 6-4: T-6 T-4'."""
+    if ann.mover in COLORS and (ann.dice or ann.steps):
+        dice = f" {dice_name(tuple(ann.dice))}" if ann.dice else ""
+        return f"{ann.mover}{dice}: {move_text(ann.steps, ann.mover, coords, bottom)}"
+    return None
+
+
 def caption_lines(ann: Annotations, coords: CoordSystem, bottom: str, title: str | None) -> list[tuple[str, bool]]:
     """(text, bold) lines under the board: title, the throw, its events, notes, the score."""
     lines = [(title, True)] if title else []
-    if ann.mover in COLORS and (ann.dice or ann.steps):
-        dice = f" {dice_name(tuple(ann.dice))}" if ann.dice else ""
-        lines.append((f"{ann.mover}{dice}: {move_text(ann.steps, ann.mover, coords, bottom)}", False))
+    moved = move_line(ann, coords, bottom)
+    if moved:
+        lines.append((moved, False))
     lines += [(event_text(ev, ann.mover, coords, bottom), False) for ev in ann.events]
     lines += [(str(c), False) for c in ann.captions]
     score = score_text(ann.score, ann.marker)

@@ -1,6 +1,10 @@
 """One game page of the site: the record's header and source, the move list with the points of
-each throw (fausse cases and écoles flagged), the viewer's frames — a diagram per throw — and a
-chart of points and holes through the game.
+each throw (fausse cases and écoles flagged), the viewer's data — the positions, moves and annotations
+the browser draws each throw's diagram from (:mod:`viewdata`, ``static/board.js``) — the diagrams the
+record's author marked, drawn here (they show without JavaScript), and a chart of points and holes.
+
+An author marks a throw's diagram with a comment on its line, ``{diagram}`` or ``{diagram: words}``
+(the words are its caption); in the preamble, the starting position's.
 
 Everything taken from the record reaches the page through autoescaped templates, or as JSON
 made safe for a ``<script>``; the viewer (``static/viewer.js``) writes it with ``textContent``.
@@ -8,7 +12,7 @@ made safe for a ``<script>``; the viewer (``static/viewer.js``) writes it with `
 
 from __future__ import annotations
 
-import io
+import re
 from pathlib import Path
 
 from .board import COLORS
@@ -16,6 +20,7 @@ from .diagram import player_score_text
 from .diagnostics import Diagnostic
 from .notation import WORDS, dice_name, marks_text, parse, read_text, write_throw
 from .replay import replay
+from .chart import score_chart
 from .site import ASSETS, GAMES, json_for_script
 
 HEADER_ORDER = ("Title", "White", "Black", "Source", "Edition", "Page", "Figure", "Date", "Place", "Event",
@@ -35,16 +40,17 @@ def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str
         result, diags = _replay(text, display_path)
     title = (result.record.header("Title") if result else None) or gid
     boards: dict = {}
-    frames = _frames(result, boards) if result else []
+    frames, view = _frames(result, boards) if result else ([], [])
     rows = [_row(t, frame) for t, frame in zip(result.throws, frames[1:])] if result else []
     scored = any(f["score"] for f in frames)
-    files = {f"{GAMES}/{gid}.data.js": _data_js(gid, title, frames)}
+    files = {f"{GAMES}/{gid}.data.js": _data_js(gid, title, result, view) if result else _data_js(gid, title)}
     if scored:
         files[f"{GAMES}/{gid}.score.svg"] = score_chart(frames)
     files[f"{GAMES}/{gid}.md"] = env.get_template("game.md.j2").render(
         gid=gid, name=gid.rsplit("/", 1)[-1], title=title, headers=_headers(result), boards=boards,
-        origin=_origin(result),
-        figures=[f for f in frames if f.get("figures")], zero={c: player_score_text(c, {}) for c in COLORS}, source=text, source_lines=text.splitlines(),
+        origin=_origin(result), start=frames[0].get("diagram") if frames else None,
+        figures=[f for f in frames if f.get("figures")], zero={c: player_score_text(c, {}) for c in COLORS},
+        source=text, source_lines=text.splitlines(),
         display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
         scored=scored, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
         complete=result is not None and result.stopped is None,
@@ -98,13 +104,6 @@ def _score(t) -> dict | None:
     return score
 
 
-def _events(t, result) -> list[str]:
-    from .diagram import event_text
-
-    events = getattr(t.score, "events", None) or []
-    return [event_text(ev, t.side, result.coords, result.bottom) for ev in events]
-
-
 FLAG_WORDS = {"fausse-case": "fausse case", "ecole": "école", "error": "error", "warning": "warning", "note": "note"}
 
 
@@ -148,14 +147,14 @@ def _label(t) -> str:
     return write_throw(t.throw, WORDS["en"], comments=False, variations=False)
 
 
-def _svgs(result, n: int, shared: dict) -> str:
-    """The diagram after throw n twice, full and compact (the page's style sheet shows one, by the screen's
+def _svgs(result, n: int, shared: dict, layouts=(False, True)) -> str:
+    """The diagram after throw n, full and compact (the page's style sheet shows one, by the screen's
     width), each referring to its board drawn once in the page (``shared``: id -> SVG of the board)."""
     from .diagram import replay_scene
     from .svg import background_svg, scene_svg
 
     out = []
-    for compact in (False, True):
+    for compact in layouts:
         sc = replay_scene(result, n, compact=compact)
         key, body = background_svg(sc)
         shared[key] = body
@@ -164,23 +163,52 @@ def _svgs(result, n: int, shared: dict) -> str:
     return "".join(out)
 
 
-def _frames(result, shared: dict) -> list[dict]:
-    """Frame 0 is the start; frame n the position after throw n of the main line; each with the book's
-    figures of that position, if the record copies any."""
-    from .bookfigures import book_figures
+MARK = re.compile(r"\s*diagram\s*(?::\s*(?P<words>.*?))?\s*", re.S | re.I)
 
-    frames = [{"n": 0, "label": "starting position", "side": None, "svg": _svgs(result, 0, shared),
-               "score": None, "events": [], "flags": [],
+
+def _marked_diagram(comments: list, result, n: int, shared: dict) -> tuple[list, dict | None]:
+    """The comments without the author's mark ``{diagram}`` / ``{diagram: words}``, and the marked
+    diagram (compact: it reads at any width; the page says the throw in words), if any."""
+    kept, words, marked = [], [], False
+    for c in comments:
+        m = MARK.fullmatch(str(c))
+        if m:
+            marked = True
+            words += [m.group("words")] if m.group("words") else []
+        else:
+            kept.append(c)
+    if not marked:
+        return comments, None
+    return kept + words, {"svg": _svgs(result, n, shared, (True,)), "words": " ".join(words)}
+
+
+def _frames(result, shared: dict) -> tuple[list[dict], list[dict]]:
+    """The page's frames and the viewer's.  Frame 0 is the start; frame n the position after throw n of
+    the main line; each with its diagram if the author marked it, and the book's figures of that
+    position if the record copies any (drawn beside the replay's own diagram)."""
+    from .bookfigures import book_figures
+    from .viewdata import frames_data
+
+    view = frames_data(result)
+    comments, diagram = _marked_diagram(list(result.record.comments), result, 0, shared)
+    frames = [{"n": 0, "label": "starting position", "side": None, "score": None, "events": [], "flags": [],
+               "comments": comments, "diagram": diagram,
                "figures": book_figures(result, result.record.figures, result.initial, shared)}]
     for t in result.throws:
         after = t.after if t.after is not None else t.before
+        comments, diagram = _marked_diagram(list(t.throw.comments), result, t.index, shared)
         frames.append({
-            "n": t.index, "label": _label(t), "side": t.side, "svg": _svgs(result, t.index, shared),
-            "score": _score(t), "events": _events(t, result), "flags": _flags(t),
-            "comments": list(t.throw.comments),
+            "n": t.index, "label": _label(t), "side": t.side, "score": _score(t),
+            "events": view[t.index].get("e", []), "flags": _flags(t), "comments": comments, "diagram": diagram,
             "figures": book_figures(result, getattr(t.throw, "figures", None), after, shared),
         })
-    return frames
+    for frame in frames:
+        if frame["figures"]:
+            frame["svg"] = _svgs(result, frame["n"], shared)
+    for frame, data in zip(frames, view):  # what the viewer says beside its diagram
+        data.update({k: v for k, v in (("l", frame["label"] if frame["n"] else None), ("f", frame["flags"]),
+                                       ("x", [str(c) for c in frame["comments"]]), ("g", frame["figures"])) if v})
+    return frames, view
 
 
 def _row(t, frame: dict) -> dict:
@@ -190,7 +218,8 @@ def _row(t, frame: dict) -> dict:
         "n": t.index, "number": throw.number, "side": t.side, "line": throw.span.line if throw.span else None,
         "dice": dice_name(throw.dice) if throw.dice else throw.dice_text,
         "moves": [m.text for m in throw.moves], "marked": _marked(throw),
-        "events": frame["events"], "score": frame["score"], "flags": frame["flags"], "comments": list(throw.comments),
+        "events": frame["events"], "score": frame["score"], "flags": frame["flags"], "comments": frame["comments"],
+        "diagram": frame["diagram"],
         "variations": [" ".join(write_throw(x.throw, WORDS["en"]) for x in v) for v in t.variations],
         "repiled": t.new_releve,
     }
@@ -215,48 +244,12 @@ def _diag(d: Diagnostic, text: str) -> dict:
     return {"severity": d.severity, "text": d.format(text.split("\n") if text else None), "line": d.line}
 
 
-def _data_js(gid: str, title: str, frames: list) -> str:
+def _data_js(gid: str, title: str, result=None, frames=()) -> str:
     """The viewer's data as a script that registers it (``<script src>`` works from file://, fetch does not)."""
-    data = {"id": gid, "title": title, "frames": frames}
+    from .viewdata import board_data
+
+    data = {"id": gid, "title": title, "width": DIAGRAM_WIDTH, "frames": list(frames)}
+    if result is not None:
+        data["board"] = board_data(result)
     return ("(window.TRICTRAC_GAMES = window.TRICTRAC_GAMES || {})[" + json_for_script(gid) + "] = "
             + json_for_script(data) + ";\n")
-
-
-# --- the chart -----------------------------------------------------------------------------
-
-def score_chart(frames: list) -> str:
-    """Points (the jeton, 0-10) and holes of both players after each throw, as an SVG chart."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
-
-    xs, series = [0], {c: {"points": [0], "holes": [0]} for c in COLORS}
-    for f in frames[1:]:
-        if not f["score"]:
-            continue
-        xs.append(f["n"])
-        for c in COLORS:
-            entry = f["score"].get(c, {})
-            series[c]["points"].append(entry.get("points", 0))
-            series[c]["holes"].append(entry.get("holes", 0))
-    fig = Figure(figsize=(8, 4.2))
-    points_ax, holes_ax = fig.subplots(2, 1, sharex=True, height_ratios=(3, 2))
-    style = {"white": {"color": "#E69F00", "marker": "o"}, "black": {"color": "#222222", "marker": "s"}}
-    for c in COLORS:
-        points_ax.step(xs, series[c]["points"], where="post", label=c, color=style[c]["color"], linewidth=1.6)
-        holes_ax.step(xs, series[c]["holes"], where="post", label=c, color=style[c]["color"], linewidth=1.6)
-    points_ax.set_ylabel("points")
-    points_ax.set_ylim(-0.5, 12)
-    points_ax.set_yticks(range(0, 12, 2))
-    holes_ax.set_ylabel("holes")
-    holes_ax.set_xlabel("throw")
-    holes_ax.yaxis.get_major_locator().set_params(integer=True)
-    points_ax.legend(loc="upper left", ncols=2, frameon=False)
-    for ax in (points_ax, holes_ax):
-        ax.grid(axis="y", alpha=0.3)
-    fig.subplots_adjust(left=0.08, right=0.98, top=0.96, bottom=0.12, hspace=0.12)  # fixed: tight_layout costs 0.1 s
-    out = io.StringIO()
-    with matplotlib.rc_context({"svg.hashsalt": "trictrac"}):  # stable ids: an unchanged game, an unchanged file
-        fig.savefig(out, format="svg", metadata={"Date": None})
-    return out.getvalue()

@@ -36,6 +36,11 @@ GAMES = "games"
 HISTORICAL = "historical"  # games/historical/*.tric: the treatises' own games, a section of their own
 ASSETS = "assets/trictrac"
 SOURCE_ONLY = {"compendium.yaml"}  # read by the generator, not published
+LAYOUT_SCRIPT = "layout.js"  # generated: the board's description (layout.py) for the browser's writer
+# what every page of the site loads (the plugin adds whichever mkdocs.yml does not list), in this order
+SCRIPTS = (LAYOUT_SCRIPT, "board.js", "viewer.js")
+STYLESHEETS = ("trictrac.css",)
+POLYFILLS = ("iframe-worker.js",)  # before the theme: the search's worker runs in an iframe under file://
 log = logging.getLogger("mkdocs.plugins.trictrac-site")
 
 
@@ -265,10 +270,15 @@ class Generator:
         return written
 
     def _assets(self) -> set[Path]:
+        """The style sheet and scripts (static/), and the board's description for board.js (layout.js)."""
+        from .layout import description
+
+        files = {path.name: path.read_bytes() for path in sorted((PACKAGE / "static").glob("*"))}
+        files[LAYOUT_SCRIPT] = f"window.TRICTRAC_LAYOUT = {json_for_script(description())};\n"
         written = set()
-        for path in sorted((PACKAGE / "static").glob("*")):
-            target = inside(self.staging, f"{ASSETS}/{path.name}")
-            _write(target, path.read_bytes())
+        for name, content in files.items():
+            target = inside(self.staging, f"{ASSETS}/{name}")
+            _write(target, content)
             written.add(target)
         return written
 
@@ -428,6 +438,7 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         return link_citations(html, page.file.url, self._sources)
 
     def on_config(self, config):
+        _add_assets(config)
         if self.result is None:  # `trictrac site build` generates first; mkdocs build / serve come here
             try:
                 self.result = self.generator(config).run()
@@ -437,6 +448,19 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         if not config.nav:
             config.nav = self.result.nav
         return config
+
+
+def _add_assets(config) -> None:
+    """The site's style sheet and scripts, added to the settings unless mkdocs.yml lists them already."""
+    def add(entries, names):
+        listed = {str(e) for e in entries}
+        entries.extend(f"{ASSETS}/{n}" for n in names if f"{ASSETS}/{n}" not in listed)
+
+    add(config.extra_css, STYLESHEETS)
+    add(config.extra_javascript, SCRIPTS)
+    if "polyfills" not in config.extra:
+        config.extra["polyfills"] = []
+    add(config.extra["polyfills"], POLYFILLS)
 
 
 @dataclass
