@@ -1,0 +1,110 @@
+"""The browser's writer (static/board.js) draws every frame as the SVG writer (svg.py) does: both lay the
+frame out from the one description of the board (layout.py), board.js from the compact data a game page
+ships (viewdata.py).  Checked in a real headless Chromium on every frame of the bundled games and of
+random games in every coordinate system, both layouts, both sides at the bottom: the same elements in
+the same order — the dames with their arrow and colour, the arrows' curves and heads, hits, pleins, the
+jetons and fichets, the words and where they stand, the caption — attribute by attribute (only the
+element ids, which name each drawing, differ).  Also that the built page's viewer shows those drawings."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from test_viewer import browser  # noqa: F401  (the fixture: one headless Chromium; skips without it)
+from trictrac_notation.layout import description
+from trictrac_notation.notation import parse, write
+from trictrac_notation.randomgame import random_record
+from trictrac_notation.record import Header
+from trictrac_notation.replay import replay
+from trictrac_notation.rulesets import replay_setup
+from trictrac_notation.svg import replay_svg
+from trictrac_notation.viewdata import board_data, frames_data
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / "trictrac_notation/static"
+SYSTEMS = ["player", "soumille", "lepeintre", "trictrac-org", "absolute", "american"]
+DRAW_ALL = """g => { const out = []; for (let n = 0; n < g.frames.length; n++)
+    for (const c of [false, true]) out.push(TrictracBoard.frameSVG(g, n, c, 560, 'js')); return out; }"""
+
+
+def random_game(seed: int) -> str:
+    """A scored random game of 150 throws (hits, pleins, holes, relevés), in a system by the seed."""
+    record = random_record(seed, SYSTEMS[seed % len(SYSTEMS)], max_throws=150, relevés=150)
+    record.headers.append(Header("Rules", "guiton-1822"))
+    if seed % 2 and SYSTEMS[seed % len(SYSTEMS)] not in ("soumille", "lepeintre"):  # (written from White's side)
+        record.headers.append(Header("Bottom", "black"))
+    return write(record)
+
+
+def games() -> dict:
+    texts = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
+             for p in sorted((ROOT / "site_src/games").rglob("*.tric"))}
+    texts.update({f"random {seed}": random_game(seed) for seed in range(len(SYSTEMS))})
+    return texts
+
+
+def elements(svg: str) -> list:
+    """Every element of an SVG in order: tag, attributes (without the ids) and text."""
+    return [(e.tag, {k: v for k, v in e.attrib.items() if k not in ("id", "aria-labelledby")}, e.text or "")
+            for e in ET.fromstring(svg).iter()]
+
+
+@pytest.fixture(scope="module")
+def page(browser):  # noqa: F811
+    page = browser.new_page()
+    page.set_content("<!doctype html><html><body></body></html>")
+    page.add_script_tag(content=f"window.TRICTRAC_LAYOUT = {json.dumps(description())};")
+    page.add_script_tag(content=(STATIC / "board.js").read_text(encoding="utf-8"))
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize("name, text", list(games().items()), ids=list(games()))
+def test_every_frame_is_drawn_in_the_browser_as_the_svg_writer_draws_it(page, name, text):
+    record, diags = parse(text, name)
+    options, more = replay_setup(None, record)
+    result = replay(record, **options, parse_diagnostics=diags + more)
+    game = {"board": board_data(result), "frames": frames_data(result)}
+    drawn = page.evaluate(DRAW_ALL, game)
+    assert len(drawn) == 2 * (len(result.throws) + 1)
+    kinds = set()
+    for i, js in enumerate(drawn):
+        n, compact = divmod(i, 2)
+        ours = elements(replay_svg(result, n, compact=bool(compact), width=560))
+        theirs = elements(js)
+        assert len(theirs) == len(ours), (name, n, compact)
+        for a, b in zip(ours, theirs):
+            assert a == b, (name, n, "compact" if compact else "full")
+        kinds |= {e[1].get("class", "").split(" ")[0] for e in ours}
+    if name.startswith("random"):  # the games drew everything the comparison is meant to cover
+        assert {"dame", "count", "move", "move-head", "ghost", "hit", "tag", "jeton", "fichet", "die", "caption",
+                "off"} <= kinds, kinds
+
+
+def test_the_page_viewer_shows_the_drawings(browser, tmp_path):  # noqa: F811
+    """The built page's viewer: its diagram after a throw is the SVG writer's (the board by reference)."""
+    from trictrac_notation.site import build
+
+    text = random_game(3)
+    (tmp_path / "src/games").mkdir(parents=True)
+    (tmp_path / "src/index.md").write_text("# Test\n\n[Game](games/g.md)\n", encoding="utf-8")
+    (tmp_path / "src/games/g.tric").write_text(text, encoding="utf-8")
+    build(tmp_path / "out", src=tmp_path / "src", cache=tmp_path / "cache", progress=False)
+    record, diags = parse(text)
+    options, more = replay_setup(None, record)
+    result = replay(record, **options, parse_diagnostics=diags + more)
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto((tmp_path / "out/games/g.html").as_uri())
+    for n in (1, 40, 150):
+        page.evaluate(f"() => document.querySelector('tr[data-throw=\"{n}\"]').click()")
+        svg = page.evaluate("""() => { const svg = document.querySelector('.tv-diagram .tv-full svg').cloneNode(true);
+            svg.querySelectorAll('use').forEach(u => { const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+                g.innerHTML = document.querySelector(u.getAttribute('href')).innerHTML; u.replaceWith(g); });
+            return svg.outerHTML; }""")
+        theirs = [e for e in elements(svg) if e[0] != "{http://www.w3.org/2000/svg}g"]
+        assert theirs == elements(replay_svg(result, n, width=560)), n
+    page.close()
