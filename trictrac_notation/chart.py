@@ -64,8 +64,9 @@ def _panel(out: list, name: str, y0: float, y1: float, top: int, ticks: list, xs
         values = data[c][key]
         points = [(sx(xs[0]), sy(values[0]))]
         for i in range(1, len(xs)):
-            points += [(sx(xs[i]), sy(values[i - 1])), (sx(xs[i]), sy(values[i]))]
-        points.append((sx(xs[-1] + 1) if len(xs) > 1 else sx(1), sy(values[-1])))
+            if values[i] != values[i - 1]:  # a step; a run of equal values is one segment
+                points += [(sx(xs[i]), sy(values[i - 1])), (sx(xs[i]), sy(values[i]))]
+        points.append((sx(xs[-1] + 1), sy(values[-1])))
         dash = f' stroke-dasharray="{DASH[c]}"' if DASH[c] else ""
         out.append(f'<polyline class="{c} {key}" points="{" ".join(f"{_n(x)},{_n(y)}" for x, y in points)}" '
                    f'fill="none" stroke="{COLOUR[c]}" stroke-width="1.8"{dash}/>')

@@ -206,8 +206,7 @@ def _frames(result, shared: dict) -> tuple[list[dict], list[dict]]:
         if frame["figures"]:
             frame["svg"] = _svgs(result, frame["n"], shared)
     for frame, data in zip(frames, view):  # what the viewer says beside its diagram
-        data.update({k: v for k, v in (("l", frame["label"] if frame["n"] else None), ("f", frame["flags"]),
-                                       ("x", [str(c) for c in frame["comments"]]), ("g", frame["figures"])) if v})
+        data.update({k: v for k, v in (("l", frame["label"] if frame["n"] else None), ("g", frame["figures"])) if v})
     return frames, view
 
 
@@ -244,11 +243,20 @@ def _diag(d: Diagnostic, text: str) -> dict:
     return {"severity": d.severity, "text": d.format(text.split("\n") if text else None), "line": d.line}
 
 
+def _shipped(frame: dict) -> dict:
+    """A viewer frame as the page ships it: without what the page's move list says already, which the
+    viewer reads there (the events in words, the score in words; the flags and comments too)."""
+    out = {k: v for k, v in frame.items() if k != "e"}
+    if out.get("sc"):
+        out["sc"] = {k: v[:3] if k in COLORS else v for k, v in out["sc"].items()}
+    return out
+
+
 def _data_js(gid: str, title: str, result=None, frames=()) -> str:
     """The viewer's data as a script that registers it (``<script src>`` works from file://, fetch does not)."""
     from .viewdata import board_data
 
-    data = {"id": gid, "title": title, "width": DIAGRAM_WIDTH, "frames": list(frames)}
+    data = {"id": gid, "title": title, "width": DIAGRAM_WIDTH, "frames": [_shipped(f) for f in frames]}
     if result is not None:
         data["board"] = board_data(result)
     return ("(window.TRICTRAC_GAMES = window.TRICTRAC_GAMES || {})[" + json_for_script(gid) + "] = "

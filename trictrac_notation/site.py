@@ -21,6 +21,7 @@ import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -41,6 +42,9 @@ LAYOUT_SCRIPT = "layout.js"  # generated: the board's description (layout.py) fo
 SCRIPTS = (LAYOUT_SCRIPT, "board.js", "viewer.js")
 STYLESHEETS = ("trictrac.css",)
 POLYFILLS = ("iframe-worker.js",)  # before the theme: the search's worker runs in an iframe under file://
+# a section's games are listed in the navigation (the sidebar of every page) up to this many; beyond, its
+# index page lists them: a sidebar of a thousand games is no help, and it weighs on every page
+NAV_GAMES = 50
 log = logging.getLogger("mkdocs.plugins.trictrac-site")
 
 
@@ -60,13 +64,19 @@ def record_id(path: Path) -> str:
     return stem
 
 
+@lru_cache(maxsize=32)
+def _resolved(folder: str) -> str:
+    return str(Path(folder).resolve())
+
+
 def inside(folder: Path, relative: str) -> Path:
-    """``folder / relative``, refused if it would land outside ``folder``."""
-    base = folder.resolve()
-    target = (base / relative).resolve()
-    if target != base and base not in target.parents:
+    """``folder / relative``, refused if it would land outside ``folder`` (read lexically, below the folder's
+    real path: a site's generated files are never links; a build checks a thousand of them)."""
+    base = _resolved(str(folder))
+    target = os.path.normpath(os.path.join(base, relative))
+    if target != base and not target.startswith(base.rstrip(os.sep) + os.sep):
         raise SiteError(f"refused to write {relative!r}: it would land outside the output folder {folder}")
-    return target
+    return Path(target)
 
 
 def _write(path: Path, content: str | bytes) -> bool:
@@ -181,7 +191,9 @@ class Generated:
 class Generator:
     """Sources (``src``: pages, ``games/*.tric``, compendium notes) → the staging folder ``cache/docs``."""
 
-    def __init__(self, src: Path | None = None, cache: Path | None = None, progress: bool | None = None):
+    def __init__(self, src: Path | None = None, cache: Path | None = None, progress: bool | None = None,
+                 nav_games: int = NAV_GAMES):
+        self.nav_games = nav_games
         self.src = Path(src) if src is not None else data_dir("site_src")
         self.cache = Path(cache) if cache is not None else Path(".site-cache")
         self.staging = self.cache / "docs"
@@ -192,7 +204,12 @@ class Generator:
     @property
     def env(self):
         if self._env is None:
+            from jinja2 import FileSystemBytecodeCache
+
             self._env = templates()
+            folder = self.cache / "jinja-pages"  # compiled once: a rebuild after one record is quick
+            folder.mkdir(parents=True, exist_ok=True)
+            self._env.bytecode_cache = FileSystemBytecodeCache(str(folder))
         return self._env
 
     def run(self) -> Generated:
@@ -285,7 +302,7 @@ class Generator:
     def _remove_stale(self, wanted: set[Path]) -> None:
         """Generated files whose source is gone (a removed record, a renamed page)."""
         for path in sorted(self.staging.rglob("*"), reverse=True):
-            if path.is_file() and path.resolve() not in wanted:
+            if path.is_file() and inside(self.staging, str(path.relative_to(self.staging))) not in wanted:
                 path.unlink()
             elif path.is_dir() and not any(path.iterdir()):
                 path.rmdir()
@@ -341,11 +358,16 @@ class Generator:
                     out.append({page_title(self.staging / e): e})
             return out
 
+        def listed(pages):
+            """A section's games, unless there are too many for a sidebar: its index lists them all."""
+            return pages if len(pages) <= self.nav_games else []
+
         nav: list = [{"Home": "index.md"}] if exists("index.md") else []
-        nav.append({"Games": titled([f"{GAMES}/index.md"] + [f"{GAMES}/{g}.md" for g in games if "/" not in g])})
+        composed = [f"{GAMES}/{g}.md" for g in games if "/" not in g]
+        nav.append({"Games": titled([f"{GAMES}/index.md"] + listed(composed))})
         historical = [f"{GAMES}/{g}.md" for g in games if g.startswith(f"{HISTORICAL}/")]
         if historical:
-            nav.append({"Historical games": titled([f"{GAMES}/{HISTORICAL}/index.md"] + historical)})
+            nav.append({"Historical games": titled([f"{GAMES}/{HISTORICAL}/index.md"] + listed(historical))})
         tutorials = sorted(p.relative_to(self.staging).as_posix() for p in (self.staging / "tutorials").glob("*.md"))
         if tutorials:
             index = [t for t in tutorials if t.endswith("/index.md")]
@@ -385,6 +407,7 @@ try:
     class _SiteConfig(_Config):
         src = _opts.Type(str, default="site_src")
         cache = _opts.Type(str, default=".site-cache")
+        nav_games = _opts.Type(int, default=NAV_GAMES)
 except ImportError:  # pragma: no cover - mkdocs is a dependency
     BasePlugin = object
 
@@ -395,6 +418,7 @@ class SitePlugin(BasePlugin[_SiteConfig]):
     ``trictrac site build``, ``mkdocs build`` and ``mkdocs serve`` all go through it."""
 
     progress: bool | None = None
+    _blocks: dict = {}
     src_override: Path | None = None
     cache_override: Path | None = None
     result: Generated | None = None
@@ -404,7 +428,7 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         return self.src_override or base / self.config.src, self.cache_override or base / self.config.cache
 
     def generator(self, config) -> Generator:
-        return Generator(*self._folders(config), self.progress)
+        return Generator(*self._folders(config), self.progress, self.config.nav_games)
 
     def on_env(self, env, config, files):
         """Keep the theme's templates compiled in the cache: a rebuild after touching one record
@@ -425,11 +449,14 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         return files
 
     def on_page_markdown(self, markdown, page, config, files):
+        """The generated HTML blocks taken out of Markdown's way (pagehtml.py)."""
+        from .pagehtml import stash
         from .sources import PAGE, anchor
 
+        markdown, self._blocks[page.file.src_uri] = stash(markdown)
         return anchor(markdown) if page.file.src_uri == PAGE else markdown
 
-    def on_page_content(self, html, page, config, files):
+    def _citations(self, html, page):
         """Every "rules.md §…" citation a link to the "Sources and method" page."""
         from .sources import link_citations
 
@@ -437,7 +464,21 @@ class SitePlugin(BasePlugin[_SiteConfig]):
             return html
         return link_citations(html, page.file.url, self._sources)
 
+    def on_page_content(self, html, page, config, files):
+        """The page's own HTML, with the blocks the search indexes put back."""
+        from .pagehtml import restore
+
+        return self._citations(restore(html, self._blocks.get(page.file.src_uri, []), True), page)
+
+    def on_post_page(self, output, page, config):
+        """The finished page, with the blocks the search does not index put back."""
+        from .pagehtml import restore
+
+        blocks = self._blocks.pop(page.file.src_uri, [])
+        return restore(output, blocks, False, lambda html: self._citations(html, page))
+
     def on_config(self, config):
+        self._blocks = {}
         _add_assets(config)
         if self.result is None:  # `trictrac site build` generates first; mkdocs build / serve come here
             try:

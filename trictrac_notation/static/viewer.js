@@ -36,10 +36,39 @@
 
   var LAYOUTS = [["full", false], ["compact", true]];
 
+  function texts(parent, selector) {
+    return Array.prototype.map.call(parent.querySelectorAll(selector), function (e) { return e.textContent; });
+  }
+
+  // What the page's move list says of each throw, the data leave out: its events, flags and comments in
+  // words (under its row) and the score's words (in its row, each beginning with the player's colour).
+  function fromPage(frames) {
+    var rows = {};
+    Array.prototype.forEach.call(document.querySelectorAll(".trictrac-movelist tr[data-throw]"), function (row) {
+      rows[row.className + row.getAttribute("data-throw")] = row;
+    });
+    frames.forEach(function (frame, n) {
+      var details = rows["details" + n], row = rows["throw" + n];
+      frame.e = details ? texts(details, ".event") : [];
+      frame.x = details ? texts(details, ".comment") : [];
+      frame.f = details ? Array.prototype.map.call(details.querySelectorAll(".flag"), function (e) {
+        var kind = /flag-(\S+)/.exec(e.className);
+        return {kind: kind ? kind[1] : "", text: e.textContent};
+      }) : [];
+      if (frame.sc && row) {
+        texts(row, "td.score span").forEach(function (words) {
+          var color = words.split(" ")[0];
+          if (frame.sc[color]) { frame.sc[color][3] = words; }
+        });
+      }
+    });
+  }
+
   function Viewer(root, data, index) {
     this.root = root;
     this.data = data;
     this.frames = data.frames;
+    fromPage(this.frames);
     this.scores = window.TrictracBoard.scores(this.frames);
     this.id = "tv" + index;
     this.n = 0;
