@@ -163,17 +163,21 @@ def compare_record(record, rulesets: list) -> dict:
         diffs = _event_differences(scores, rulesets, labels, first.throw.doublet)
         holes = {label: (s.holes if s else {}) for label, s in zip(labels, scores)}
         holes_differ = len({json.dumps(h, sort_keys=True) for h in holes.values()}) > 1
-        if diffs or holes_differ:
+        marques = {label: (s.marque.to_json() if s.marque else None) for label, s in zip(labels, scores)}
+        marques_differ = len({json.dumps(m and [m["winner"], m["value"]]) for m in marques.values()}) > 1
+        if diffs or holes_differ or marques_differ:
             throws.append({
                 "index": index, "number": first.throw.number, "side": first.side,
                 "dice": list(first.throw.dice) if first.throw.dice else None,
                 "line": first.throw.span.line if first.throw.span else None,
                 "differences": diffs,
                 **({"holes": holes} if holes_differ else {}),
+                **({"marque": marques} if marques_differ else {}),
                 "score": {label: (s.after if s else None) for label, s in zip(labels, scores)},
             })
     finals = {label: (run.final.to_json() if run.final else None) for label, run in zip(labels, runs)}
-    outcome = {label: (f["winner"], f["payout"]["stakes"] if f and f["payout"] else None, json.dumps(f and f["holes"]))
+    outcome = {label: (f["winner"], f["payout"]["stakes"] if f and f["payout"] else None, json.dumps(f and f["holes"]),
+                       json.dumps(f and f.get("card") and [f["card"]["loser"], f["card"]["difference"]]))
                for label, f in finals.items()}
     return {"file": record.path, "rules": labels, "throws": throws, "final": finals,
             "outcome_differs": len(set(outcome.values())) > 1,
@@ -267,12 +271,22 @@ def _compare_lines(data: dict) -> list[str]:
             out.append("  holes taken: " + " | ".join(
                 f"{label} " + (", ".join(f"{c} {n}" for c, n in h.items() if n) or "none")
                 for label, h in t["holes"].items()))
+        if "marque" in t:
+            out.append("  marqué: " + " | ".join(f"{label} {_marque_text(m)}" for label, m in t["marque"].items()))
+            out.extend(f"    {label}: {m['why']} [{m['citation']}]" for label, m in t["marque"].items() if m)
     if not data["throws"]:
         out.append("no throw scores differently")
     out.append("final:")
     for label, f in data["final"].items():
         if f is None:
             out.append(f"  {label}: not scored")
+            continue
+        if f.get("card"):
+            card = f["card"]
+            verdict = f"{card['loser']} loses {card['difference']}" if card["loser"] else "neither loses"
+            out.append(f"  {label}: marqués " + ", ".join(_marque_text(m) for m in f["marques"])
+                       + f"; {verdict}" + ("" if card["complete"] else f" so far ({card['played']} of "
+                                                                          f"{card['marques']} marqués)"))
             continue
         line = f"  {label}: " + ", ".join(f"{c} {counted(n, 'hole')}" for c, n in f["holes"].items())
         if f["winner"]:
@@ -282,6 +296,13 @@ def _compare_lines(data: dict) -> list[str]:
         out.append(line)
     out.append("the outcome differs" if data["outcome_differs"] else "the outcome is the same")
     return out
+
+
+def _marque_text(m: dict | None) -> str:
+    if m is None:
+        return "no marqué"
+    return "refait" if m["refait"] else f"{m['winner']} {m['value']}" + (f" (×{m['multiplier']})"
+                                                                          if m["multiplier"] > 1 else "")
 
 
 def cmd_compare(args) -> int:

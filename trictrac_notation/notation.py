@@ -35,6 +35,8 @@ EXPECTED = {
     "HOLE": "hole / holes N",
     "ECOLE": "ecole N",
     "DECISION": "stay or go",
+    "MARQUE": "marque N (the marqué reckoned)",
+    "REFAIT": "refait",
     "POUR_TOUT": "pour-tout",
     "ADOUBE": "adoube",
     "TOUCHED": "touched X (a dame touched)",
@@ -67,9 +69,11 @@ SIDES = {"white": "white", "blanc": "white", "black": "black", "noir": "black"}
 DECISIONS = {"stay": "stay", "tient": "stay", "tenir": "stay", "go": "go", "va": "go", "part": "go"}
 WORDS = {
     "en": {"white": "white", "black": "black", "stay": "stay", "go": "go", "hole": "hole", "holes": "holes",
-           "ecole": "ecole", "opp": "opp", "touched": "touched", "let-stand": "let-stand", "replayed": "replayed"},
+           "ecole": "ecole", "opp": "opp", "touched": "touched", "let-stand": "let-stand", "replayed": "replayed",
+           "marque": "marque", "refait": "refait"},
     "fr": {"white": "blanc", "black": "noir", "stay": "tient", "go": "va", "hole": "trou", "holes": "trous",
-           "ecole": "école", "opp": "adv", "touched": "touchée", "let-stand": "laissée", "replayed": "rejouée"},
+           "ecole": "école", "opp": "adv", "touched": "touchée", "let-stand": "laissée", "replayed": "rejouée",
+           "marque": "marqué", "refait": "refait"},
 }
 
 
@@ -196,6 +200,9 @@ class _Build(Transformer):
             if getattr(t, attr) not in (None, False):
                 self.r.error(f"{what} twice for the same throw", span, code="syntax",
                              hint="write one +N with all the jans" if kind == "marks" else None)
+            elif (kind, t.marque is not None, t.refait) in (("marque", False, True), ("refait", True, False)):
+                self.r.error("a throw ends its marqué once: write 'marque N' (its value) or 'refait', not both",
+                             span, code="syntax")
             setattr(t, attr, value)
             if span_attr:
                 setattr(t, span_attr, span)
@@ -300,6 +307,13 @@ class _Build(Transformer):
         word, n = children
         return ("ecole", Ecole(int(n), _span(word)), _span(word))
 
+    def marque(self, children):
+        word, n = children
+        return ("marque", int(n), _span(word))
+
+    def refait(self, children):
+        return ("refait", True, _span(children[0]))
+
     def comment(self, children):
         tok = children[0]
         return ("comment", tok[1:-1], _span(tok))
@@ -323,6 +337,8 @@ _ONCE = {
     "decision": ("decision", "decision_span", "stay/go given"),
     "pour_tout": ("pour_tout", "pour_tout_span", "pour-tout given"),
     "adoube": ("adoube", None, "adoube given"),
+    "marque": ("marque", "marque_span", "the marqué reckoned"),
+    "refait": ("refait", "marque_span", "refait given"),
 }
 
 
@@ -609,6 +625,10 @@ def write_throw(t: Throw, words: dict, *, comments: bool = True, variations: boo
     if t.decision is not None:
         parts.append(words[t.decision])
     parts.extend(f"{words['ecole']} {e.points}" for e in t.ecoles)
+    if t.marque is not None:
+        parts.append(f"{words['marque']} {t.marque}")
+    if t.refait:
+        parts.append(words["refait"])
     parts.extend("sic:" + ",".join(s.codes) for s in t.sics)
     parts.extend(figure_text(f) for f in t.figures)
     if comments:

@@ -252,6 +252,7 @@ class _Turn:
     position: Position
     expected: str | None
     releve: int = 1
+    why: str | None = None  # why that player throws (after a marqué: the rule of the rule set)
     counts: dict = field(default_factory=lambda: {c: 0 for c in COLORS})
 
 
@@ -282,8 +283,9 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
     if throw.number is not None and throw.number != index:
         r.warning(f"throw numbered {throw.number} is throw {index} of this line", throw.span, code="numbering")
     if turn.expected is not None and side != turn.expected:
-        r.error(f"{side} throws out of turn: it is {turn.expected}'s throw", throw.span, code="out-of-turn",
-                rule="rules.md §3.10")
+        r.error(f"{side} throws out of turn: it is {turn.expected}'s throw" + (f" ({turn.why})" if turn.why else ""),
+                throw.span, code="out-of-turn", rule="rules.md §4 D15" if turn.why else "rules.md §3.10")
+    turn.why = None
     mark = len(r.items)
     went = throw.decision == "go"
     if throw.pour_tout:
@@ -304,16 +306,18 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
         if throw.variations:  # the score a variation starts from
             result.score_before = ctx.scorer.snapshot(state)
         ctx.scorer.throw(state, result, ctx)
-    # the next throw
+    # the next throw; a marqué ended (à écrire): the scorer says who throws first (None: not checked)
+    ended = getattr(result.score, "marque", None) is not None
     turn.expected = other(side)
     turn.position = result.after
     if result.after is not None:
-        result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == DAMES
-        if result.new_releve and not (throw.pour_tout and not went):
+        result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == DAMES or ended
+        if result.new_releve and not (throw.pour_tout and not went and not ended):
             turn.position = Position.initial()  # re-piled; the same player throws first
             if went:
                 result.after = turn.position
-            turn.expected = side
+            turn.expected = result.score.next_first if ended else side
+            turn.why = result.score.next_why if ended else None
             turn.releve += 1
             turn.counts = {c: 0 for c in COLORS}
     result.diagnostics = r.items[mark:]

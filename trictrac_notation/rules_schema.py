@@ -46,8 +46,10 @@ class RulesError(Exception):
 
 @dataclass(frozen=True)
 class Variant:
-    """One variant choice: ``kind`` is a tuple of allowed values, ``bool`` or ``int``;
-    ``requires``: the variant need only be stated when that jan is scored or optional."""
+    """One variant choice: ``kind`` is a tuple of allowed values, ``bool``, ``int`` or an object with
+    ``accepts`` / ``describe`` / ``text`` (:class:`Tiers`); ``requires``: the variant need only be
+    stated when that jan is scored or optional, or, written ``variant=value|value``, when another
+    variant has one of those values."""
 
     kind: object
     about: str
@@ -55,6 +57,8 @@ class Variant:
     minimum: int = 1
 
     def describe(self) -> str:
+        if hasattr(self.kind, "describe"):
+            return self.kind.describe()
         if self.kind is bool:
             return "true or false"
         if self.kind is int:
@@ -62,12 +66,60 @@ class Variant:
         return "one of " + ", ".join(repr(v) for v in self.kind)
 
     def accepts(self, value) -> bool:
+        if hasattr(self.kind, "accepts"):
+            return self.kind.accepts(value)
         if self.kind is bool:
             return isinstance(value, bool)
         if self.kind is int:
             return isinstance(value, int) and not isinstance(value, bool) and value >= self.minimum
         return value in self.kind and not isinstance(value, bool)
 
+    def text(self, value) -> str:
+        """The value in words, for pages and listings."""
+        if hasattr(self.kind, "text"):
+            return self.kind.text(value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def needed(self, enabled, variants: dict) -> bool:
+        """Whether a rule set must state this variant: ``enabled`` holds the jans scored or optional,
+        ``variants`` the resolved variant entries."""
+        if self.requires is None:
+            return True
+        name, equals, values = self.requires.partition("=")
+        if not equals:
+            return name in enabled
+        value = variants.get(name, {}).get("value")
+        return str(value).lower() in values.split("|")
+
+
+class Tiers:
+    """The multipliers of a marqué (partie à écrire): a list of ``{times: N, holes: N}``, with
+    ``sans_lever: true`` where the tier needs every hole of the winner taken in one relevé.  A tier
+    applies when the winner's holes ran without interruption (the pavillon) and reach ``holes``."""
+
+    KEYS = ("times", "holes", "sans_lever")
+
+    @staticmethod
+    def describe() -> str:
+        return "a list of {times: N, holes: N} (optionally sans_lever: true), e.g. [{times: 2, holes: 6}]"
+
+    @classmethod
+    def accepts(cls, value) -> bool:
+        def whole(v, least):
+            return isinstance(v, int) and not isinstance(v, bool) and v >= least
+        return isinstance(value, list) and bool(value) and all(
+            isinstance(t, dict) and set(t) <= set(cls.KEYS) and whole(t.get("times"), 2)
+            and whole(t.get("holes"), 1) and isinstance(t.get("sans_lever", False), bool) for t in value)
+
+    @staticmethod
+    def text(value) -> str:
+        return "; ".join(f"×{t['times']} from {t['holes']} holes" + (" sans lever" if t.get("sans_lever") else "")
+                         for t in value)
+
+
+ECRIRE = "partie_a_ecrire=true"
 
 VARIANTS = {
     "sortie": Variant(("parisian", "slow"),
@@ -97,9 +149,34 @@ VARIANTS = {
                                       "relevé (§3.2, D5)", minimum=3),
     "points_per_hole": Variant(int, "points that make a hole (§1.5)", minimum=2),
     "holes_per_partie": Variant(int, "holes that make the partie (§1.5)"),
+    "payout_line": Variant(int, "the 12-hole partie is paid double when the loser has fewer holes than this, "
+                                "single otherwise (§3.12, D12)", requires="payout=guiton|combine"),
     "primaute_doublet": Variant(("rethrow", "other-throws"),
                                 "a doublet at the throw for the first move: thrown again, or void and the other "
                                 "player throws (§3.10, D16)"),
+    # the partie à écrire (rules.md §4 D14-D15); reckoned by ecrire.py
+    "partie_a_ecrire": Variant(bool, "the rule set plays the partie à écrire, in marqués (D14)"),
+    "marque_holes": Variant(int, "holes one player needs before a go ends the marqué (D14)", requires=ECRIRE),
+    "marque_consolation": Variant(int, "jetons added to the winner's holes before the opponent's are taken off "
+                                       "(the consolation, D14)", requires=ECRIRE),
+    "marque_bredouille": Variant(Tiers, "multipliers of the winner's holes and consolation when he holds the "
+                                        "pavillon (petite / grande bredouille, D14)", requires=ECRIRE),
+    "refait_when": Variant(("go", "equal"), "a refait (the marqué void, played again) when a player goes with "
+                                            "the holes equal, or as soon as they are equal (D14)", requires=ECRIRE),
+    "refait_consolation": Variant(("grows", "same"), "after refaits the consolation is multiplied by one more "
+                                                     "for each (2, 4, 6), or stays (D14)", requires=ECRIRE),
+    "marques_per_partie": Variant(int, "marqués of a partie when the record does not say (D14)", requires=ECRIRE,
+                                  minimum=2),
+    "postillon_first": Variant(int, "jetons paid for the first marqué lost beyond one's share, the postillon "
+                                    "(D14)", requires=ECRIRE),
+    "postillon_next": Variant(int, "jetons paid for each further marqué lost beyond one's share (D14)",
+                              requires=ECRIRE),
+    "queue_jetons": Variant(int, "jetons the loser of a marqué sets aside; they all go, before the postillons, "
+                                 "to the player ahead (the queue des jetons, D14)", requires=ECRIRE),
+    "first_after_marque": Variant(("winner", "alternate"), "who throws first in the next marqué: its winner, or "
+                                                           "the players in turn (D15)", requires=ECRIRE),
+    "first_after_refait": Variant(("same", "alternate"), "who throws first after a refait: the player who had "
+                                                         "the primauté, or the other (D15)", requires=ECRIRE),
 }
 
 HIT_JANS = ("battre-a-vrai", "battre-a-faux")
@@ -400,7 +477,7 @@ def check_complete(file: RulesFile, sections: dict) -> None:
                 checker.error(keys, f"points: no value for {jan!r}, but {why}", "key")
     if variants or "variants" in file.data:
         for name, variant in VARIANTS.items():
-            if name not in variants and (variant.requires is None or variant.requires in enabled):
+            if name not in variants and variant.needed(enabled, variants):
                 keys = ("variants",) if "variants" in file.data else enabled.get(variant.requires, ((), ()))[1]
                 checker.error(keys, f"variants: {name!r} is not stated ({variant.about})", "key")
     checker.raise_errors()

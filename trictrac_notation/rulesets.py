@@ -83,6 +83,12 @@ class RuleSet:
         """The value of a variant (rules_schema.VARIANTS says what each means)."""
         return self._entry("variants", name)["value"]
 
+    def states(self, name: str) -> bool:
+        """Whether this set must state variant ``name`` (rules_schema.Variant.needed): always, or only
+        when the jan it is about can be scored, or when another variant has a given value."""
+        enabled = {jan for jan in JANS if self.status(jan) != "off"}
+        return VARIANTS[name].needed(enabled, self._sections["variants"])
+
     def citation(self, key: str) -> str:
         """Where ``key`` ('points.remplir', 'jans.rencontre', 'variants.sortie', 'options.NAME',
         'extends') comes from: the treatise with its evidence mark, or 'decided: <why>';
