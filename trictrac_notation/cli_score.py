@@ -124,12 +124,16 @@ def _fields(value, color: str) -> dict:
     return out
 
 
-def cmd_score(args) -> int:
-    text = sys.stdin.read()
+def read_json(text: str):
+    """One JSON document read from standard input (``score``, ``marque``); UsageError if it is not JSON."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise UsageError(f"standard input is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+
+
+def cmd_score(args) -> int:
+    data = read_json(sys.stdin.read())
     ruleset, roll, history = read_score_request(data)
     events = throw_events(roll, ruleset, history)
     own, theirs = totals(events, roll.roller)

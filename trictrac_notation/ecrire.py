@@ -261,6 +261,12 @@ class Card:
                          "multiplier": m.multiplier, "consolation": m.consolation, "why": m.why, "throw": m.throw})
         return cols
 
+    def view(self) -> dict:
+        """What the game page draws (templates/card.md.j2): the columns, the settlement so far."""
+        s = self.settlement()
+        return {"rules": self.rules.id, "marques": self.marques, "counted": self.counted,
+                "columns": self.columns(), "settlement": s.to_json() if s else None, "over": self.over}
+
     def to_json(self) -> dict:
         """The card: marqués of the partie and played, refaits, and the settlement so far (postillons,
         owed, loser, difference, the queue des jetons); ``complete`` once every marqué is played."""

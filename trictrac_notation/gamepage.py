@@ -40,7 +40,7 @@ def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str
         gid=gid, title=title, headers=_headers(result), source=text, source_lines=text.splitlines(),
         display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
         scored=scored, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
-        complete=result is not None and result.stopped is None,
+        complete=result is not None and result.stopped is None, card=_card(result),
         errors=sum(d.severity == "error" for d in diags), warnings=sum(d.severity == "warning" for d in diags),
     )
     return files, title
@@ -55,6 +55,15 @@ def _replay(text: str, display_path: str):
     diags += more
     result = replay(record, **options, parse_diagnostics=diags)
     return result, result.diagnostics
+
+
+def _card(result) -> dict | None:
+    """The score card of a partie à écrire (templates/card.md.j2), with the players' names."""
+    card = getattr(result.final, "card", None) if result is not None else None
+    if card is None:
+        return None
+    names = {c: result.record.header(c.capitalize()) or c for c in COLORS}
+    return card.view() | {"names": names}
 
 
 def _headers(result) -> list[tuple[str, str]]:

@@ -252,8 +252,8 @@ class _Turn:
     position: Position
     expected: str | None
     releve: int = 1
-    why: str | None = None  # why that player throws (after a marqué: the rule of the rule set)
     counts: dict = field(default_factory=lambda: {c: 0 for c in COLORS})
+    why: str | None = None  # why that player throws (after a marqué: the rule of the rule set)
 
 
 def _replay_line(throws, position: Position, expected: str | None, first_index: int, ctx: _Context, state,

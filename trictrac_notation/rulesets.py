@@ -172,7 +172,8 @@ def _cite(entry: dict) -> str:
 def _option_effect(option: dict) -> str:
     """What an option does, for comparing two sets: 'jans rencontre; payout=pont'."""
     parts = [f"jans {', '.join(option['jans'])}"] if option.get("jans") else []
-    parts += [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in option.get("variants", {}).items()]
+    parts += [f"{k}={str(v).lower() if isinstance(v, bool) else VARIANTS[k].text(v)}"
+              for k, v in option.get("variants", {}).items()]
     return "; ".join(parts)
 
 
