@@ -290,6 +290,10 @@ class Scorer:
             return
         if state.card is not None and state.marque_first is None:
             state.marque_first = side
+        if state.card is None and self.follow and (throw.marque is not None or throw.refait):
+            ctx.r.error(f"'{'refait' if throw.refait else f'marque {throw.marque}'}' in a partie en douze trous: "
+                        "only a partie à écrire is played in marqués", throw.marque_span, code="marque",
+                        rule=ECRIRE_SECTION, hint='add the header [Partie "a-ecrire"]')
         if throw.pour_tout:
             events = sortie_events(self.tariff, side, throw.dice[0] == throw.dice[1])
         else:
