@@ -19,6 +19,7 @@ import argparse
 import copy
 import random
 import sys
+from pathlib import Path
 
 FRENCH = {"white": "Blanc", "black": "Noir"}
 NUMBERS = {4: "quatre", 6: "six", 8: "huit", 10: "dix", 12: "douze"}
@@ -162,12 +163,7 @@ def main(argv=None) -> int:
             ("refait" if m.refait else f"{m.winner} {m.value} ×{m.multiplier}") for m in state.card.played),
             file=sys.stderr)
         if record is not None and wanted(state):
-            text = write(record)
-            if args.output:
-                with open(args.output, "w", encoding="utf-8") as f:
-                    f.write(text)
-            else:
-                sys.stdout.write(text)
+            (Path(args.output).write_text if args.output else sys.stdout.write)(write(record))
             return 0
     return 1
 

@@ -6,9 +6,7 @@ The checks of records (marqués followed by ``check``, the notation) are in test
 from __future__ import annotations
 
 import dataclasses
-import io
 import json
-import sys
 
 import pytest
 from hypothesis import given, settings
@@ -289,12 +287,8 @@ def test_the_settlement_is_zero_sum(ruleset_id, marques_count, data):
 # --- trictrac marque: the contract --------------------------------------------------------------------
 
 def marque(request) -> tuple[int, dict | None, str]:
-    text = request if isinstance(request, str) else json.dumps(request)
-    stdin, sys.stdin = sys.stdin, io.StringIO(text)
-    try:
-        code, out, err = run_cli("marque")
-    finally:
-        sys.stdin = stdin
+    """``trictrac marque`` with ``request`` (a dict, or raw text) on standard input."""
+    code, out, err = run_cli("marque", stdin=request if isinstance(request, str) else json.dumps(request))
     return code, json.loads(out) if code == 0 else None, err
 
 
@@ -358,3 +352,16 @@ def test_a_bad_request_is_exit_2_and_one_message(request_, message):
     assert code == 2 and out is None
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("trictrac marque: error: ") and message in lines[0], err
+
+
+def test_the_readme_s_examples_print_what_it_says():
+    """The README documents the contract with examples in and out: they must stay true."""
+    from pathlib import Path
+
+    lines = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").splitlines()
+    examples = [(line, lines[i + 1]) for i, line in enumerate(lines) if line.endswith("| trictrac marque")]
+    assert len(examples) == 2
+    for command, printed in examples:
+        request = command[command.index("'") + 1:command.rindex("'")]
+        code, out, _ = run_cli("marque", stdin=request)
+        assert (code, json.loads(out)) == (0, json.loads(printed))

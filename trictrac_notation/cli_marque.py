@@ -19,7 +19,8 @@ import sys
 from .board import COLORS
 from .cli import UsageError
 from .ecrire import EcrireRules, NotPlayed, reckon, settle
-from .rules_schema import RulesError, suggest
+from .cli_score import _kind
+from .rules_schema import suggest
 
 MARQUE_FIELDS = {
     "rules": 'the rule set, e.g. "guiton-1822"',
@@ -82,17 +83,10 @@ def read_marque_request(data) -> dict:
 
 
 def _rules(data) -> EcrireRules:
-    from .rulesets import load_ruleset
+    from .cli_score import request_ruleset
 
-    rules, options = data["rules"], data.get("options", [])
-    if not isinstance(rules, str):
-        raise UsageError(f"rules: expected {MARQUE_FIELDS['rules']}, not {_kind(rules)}")
-    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
-        raise UsageError(f"options: expected a list of names, {MARQUE_FIELDS['options']}")
     try:
-        return EcrireRules.of(load_ruleset(rules, options))
-    except RulesError as e:
-        raise UsageError(f"rules: {e}") from None
+        return EcrireRules.of(request_ruleset(data))
     except NotPlayed as e:
         raise UsageError(str(e)) from None
 
@@ -110,11 +104,6 @@ def _whole(value) -> bool:
 
 def _values(value) -> bool:
     return isinstance(value, list) and len(value) <= LIMIT and all(_whole(v) and v > 0 for v in value)
-
-
-def _kind(value) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(
-        type(value), json.dumps(value)[:40])
 
 
 def cmd_marque(args) -> int:

@@ -50,8 +50,6 @@ SCORE_FIELDS = {
 
 def read_score_request(data) -> tuple:
     """(ruleset, roll, history) from the ``score`` input; UsageError says what is wrong."""
-    from .rulesets import load_ruleset
-
     if not isinstance(data, dict):
         raise UsageError(f"expected one JSON object with the fields {', '.join(SCORE_FIELDS)}, not {_kind(data)}")
     for key in data:
@@ -61,15 +59,7 @@ def read_score_request(data) -> tuple:
     for key in ("rules", "to_move", "dice", "white", "black"):
         if key not in data:
             raise UsageError(f"missing field {key!r}: {SCORE_FIELDS[key]}")
-    rules, options = data["rules"], data.get("options", [])
-    if not isinstance(rules, str):
-        raise UsageError(f"rules: expected {SCORE_FIELDS['rules']}, not {_kind(rules)}")
-    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
-        raise UsageError(f"options: expected a list of names, {SCORE_FIELDS['options']}")
-    try:
-        ruleset = load_ruleset(rules, options)
-    except RulesError as e:
-        raise UsageError(f"rules: {e}") from None
+    ruleset = request_ruleset(data)
     mover = data["to_move"]
     if mover not in COLORS:
         raise UsageError(f"to_move: expected \"white\" or \"black\", not {json.dumps(mover)}")
@@ -93,6 +83,21 @@ def read_score_request(data) -> tuple:
         raise UsageError(f"made: expected a list of \"deux-tables\" and \"mezeas\", {SCORE_FIELDS['made']}")
     history = History(throw, "deux-tables" in made, "mezeas" in made, first if throw == 1 else None)
     return ruleset, Roll(position, mover, dice, ruleset.movement), history
+
+
+def request_ruleset(data: dict):
+    """The rule set of a JSON request (``score``, ``marque``): its ``rules`` with its ``options``."""
+    from .rulesets import load_ruleset
+
+    rules, options = data["rules"], data.get("options", [])
+    if not isinstance(rules, str):
+        raise UsageError(f"rules: expected {SCORE_FIELDS['rules']}, not {_kind(rules)}")
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise UsageError(f"options: expected a list of names, {SCORE_FIELDS['options']}")
+    try:
+        return load_ruleset(rules, options)
+    except RulesError as e:
+        raise UsageError(f"rules: {e}") from None
 
 
 def _kind(value) -> str:
