@@ -239,6 +239,7 @@ class Scorer:
 
     def _partie(self, record, reporter) -> Card | None:
         """The score card of a partie à écrire, or None for a partie en douze trous (the default)."""
+        self.ecrire = None
         name = record.header("Partie")
         count = record.header("Marques")
         span = record.header_span("Partie")
