@@ -204,7 +204,7 @@ class Scorer:
         self.tariff: Tariff = tariff(ruleset)
         self.follow = follow_record
         self.scheme = ruleset.variant("payout")
-        self.line = ruleset.variant("payout_line") if self.scheme in ("guiton", "combine") else None
+        self.line = ruleset.variant("payout_line") if ruleset.states("payout_line") else None
         self.ecrire: EcrireRules | None = None  # set by start() for a record of a partie à écrire
         self.marker = ruleset.variant("bredouille_marker")
         self.fill_not_made = ruleset.variant("ecole_fill_not_made")
