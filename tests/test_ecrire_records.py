@@ -252,7 +252,7 @@ def test_the_bundled_partie_s_card_on_its_page():
     from trictrac_notation.gamepage import render_game
     from trictrac_notation.site import templates
 
-    files, _ = render_game("a-ecrire-quatre-marques", PARTIE, templates(), "a-ecrire-quatre-marques.tric")
+    files, *_ = render_game("a-ecrire-quatre-marques", PARTIE, templates(), "a-ecrire-quatre-marques.tric")
     page = files["games/a-ecrire-quatre-marques.md"]
     card = page[page.index("## Score card"):page.index("## Points and holes")]
     assert "<th>marqué 1</th><th>marqué 2</th><th>marqué 3</th><th>refait</th><th>marqué 4</th>" in card
