@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
+from test_viewer import browser  # noqa: F401  (one headless Chromium; the test using it skips without it)
 from trictrac_notation.convert import convert
 from trictrac_notation.notation import parse, read, write
 
@@ -249,13 +250,42 @@ def test_compare_reckons_the_partie_under_two_other_rule_sets():
 
 
 def test_the_bundled_partie_s_card_on_its_page():
+    """The card as on paper (LLF52 §233): each player's column holds the marqués he lost, then his postillons
+    and what he owes; each value links to the throw that ended its marqué."""
     from trictrac_notation.gamepage import render_game
     from trictrac_notation.site import templates
 
     files, *_ = render_game("a-ecrire-quatre-marques", PARTIE, templates(), "a-ecrire-quatre-marques.tric")
     page = files["games/a-ecrire-quatre-marques.md"]
     card = page[page.index("## Score card"):page.index("## Points and holes")]
-    assert "<th>marqué 1</th><th>marqué 2</th><th>marqué 3</th><th>refait</th><th>marqué 4</th>" in card
-    assert '<td class="card-lost"><a href="#throw-36">56</a></td>' in card
-    assert "Araminte (white) loses 9 jetons (1 fiche)" in card
-    assert "0–12 ⚑b ×4" in card
+    rows = [line for line in card.splitlines() if line.startswith("<tr>")]
+    assert rows == [
+        "<tr><td>1 (0–12 ×4)</td><td><a href=\"#throw-36\" title=\"black marks with 12 holes and the pavillon against 0: "
+        "×4, consolation 2: (12 + 2) × 4 − 0 = 56\">56</a></td><td></td></tr>",
+        "<tr><td>2 (7–4)</td><td></td><td><a href=\"#throw-82\" title=\"white marks with 7 holes against 4: simple, "
+        "consolation 2: 7 + 2 − 4 = 5\">5</a></td></tr>",
+        "<tr><td>3 (8–1)</td><td></td><td><a href=\"#throw-119\" title=\"white marks with 8 holes against 1: simple, "
+        "consolation 2: 8 + 2 − 1 = 9\">9</a></td></tr>",
+        "<tr><td>refait (6–6)</td><td></td><td></td></tr>",
+        "<tr><td>4 (6–5)</td><td></td><td><a href=\"#throw-188\" title=\"white marks with 6 holes against 5: simple, "
+        "consolation 4 after 1 refait: 6 + 4 − 5 = 5\">5</a></td></tr>",
+        "<tr><td>postillons</td><td></td><td>1</td></tr>",
+        "<tr><td><strong>owes</strong></td><td><strong>56</strong></td><td><strong>47</strong></td></tr>",
+    ]
+    assert "<thead><tr><th>marqué (holes)</th><th title=\"white\">Araminte</th><th title=\"black\">Clitandre</th>" in card
+    assert "The partie of 4 marqués is over: Araminte (white) loses 9 jetons (1 fiche)" in card
+
+
+def test_the_card_fits_a_narrow_screen(browser, tmp_path):  # noqa: F811  (the fixture of test_viewer)
+    """At 400 px nothing of the partie's page scrolls sideways (as tests/test_site_reading.py asks of a game)."""
+    from trictrac_notation.site import build
+
+    build(tmp_path / "out", src=ROOT / "site_src", cache=tmp_path / "cache", progress=False)
+    page = browser.new_page(viewport={"width": 400, "height": 900})
+    page.goto((tmp_path / "out" / "games" / "a-ecrire-quatre-marques.html").as_uri())
+    sideways = page.evaluate("""() => [document.documentElement.scrollWidth - window.innerWidth,
+        ...[...document.querySelectorAll('.md-content *')].filter(e => e.scrollWidth > e.clientWidth + 1
+            && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)).map(e => e.className || e.tagName)]""")
+    assert sideways == [0], sideways
+    assert page.inner_text(".trictrac-card tbody tr:last-child") == "owes\t56\t47"
+    page.close()
