@@ -374,18 +374,24 @@ class Scorer:
     # --- marking ---------------------------------------------------------------------------------
 
     def _mark(self, state: ScoreState, result, found, score: ThrowScore, ctx) -> None:
-        """Roller first, then the opponent (rules.md §3.3 'Marking order', §3.9, §3.10), then the écoles."""
+        """Roller first, then the opponent with the écoles he marks on this line (rules.md §3.3 'Marking
+        order', §3.9, §3.10, §3.11)."""
         throw, side = result.throw, result.side
         rival = other(side)
         m = state.marking
         r = ctx.r
         follow = self.follow
+        went = throw.decision == "go"
+        ecole_points, claimed = self._ecoles(state, result, found, score, ctx, went)
         own = found.marked_own if follow and found.marked_own is not None else found.due_own
+        if claimed and own > found.due_own:
+            # decided: an école par trop that the opponent claims also takes the points marked wrongly off,
+            # and the holes they made (Lelasseux-Lafosse 1852 §193; Lepeintre 1818 rule 54)
+            own = found.due_own
         opp = found.marked_opp if follow and found.marked_opp is not None else found.due_opp
         gain = m.mark(side, own)
         score.applied[side] += own
         score.holes[side] = self._holes(m, side, own, gain, throw.holes if follow else None, throw.holes_span, r)
-        went = throw.decision == "go"
         if went and not gain.holes:
             r.error(f"{side} goes (s'en aller) but his own throw won no hole: only a hole won by one's own "
                     "throw allows going; he must stay", throw.decision_span, code="go", rule=GO_SECTION)
@@ -401,13 +407,13 @@ class Scorer:
                 r.error(f"{rival} marks {counted(throw.opp_holes, 'hole')} from a throw after which {side} goes: "
                         "the opponent does not mark what that throw gave him", throw.opp_holes_span, code="holes",
                         rule=GO_SECTION)
-        else:
-            rival_gain = m.mark(rival, opp)
-            score.applied[rival] += opp
-            score.holes[rival] = self._holes(m, rival, opp, rival_gain, throw.opp_holes if follow else None,
-                                             throw.opp_holes_span, r, received=True)
+            opp = 0
+        received = opp + ecole_points
+        rival_gain = m.mark(rival, received)
+        score.applied[rival] += received
+        score.holes[rival] = self._holes(m, rival, received, rival_gain, throw.opp_holes if follow else None,
+                                         throw.opp_holes_span, r, received=True)
         score.went = went
-        self._ecoles(state, result, found, score, ctx)
         if state.card is not None:
             self._marque(state, result, score, ctx)
         state.show()
@@ -498,23 +504,20 @@ class Scorer:
         m.add_holes(color, written - gain.holes)
         return written
 
-    def _ecoles(self, state: ScoreState, result, found, score: ThrowScore, ctx) -> None:
+    def _ecoles(self, state: ScoreState, result, found, score: ThrowScore, ctx, went: bool) -> tuple[int, bool]:
         """Écoles against the roller: those of his own marks and fills, and those of the points he
-        received last time (consummated now that he throws) — compared with his ``ecole N`` items."""
+        received last time (consummated now that he throws) — compared with his ``ecole N`` items.
+        Returns the points his opponent marks for them, and whether an école was claimed."""
         throw, side = result.throw, result.side
         rival = other(side)
-        m = state.marking
         due = found.against(side) + state.pending.pop(side, [])
-        if found.ecoles and not score.went:  # after a go the opponent marks nothing, so no école of his
+        if found.ecoles and not went:  # after a go the opponent marks nothing, so no école of his
             state.pending.setdefault(rival, []).extend(found.against(rival))
         if not due and not found.ecoles and not throw.ecoles:
-            return
+            return 0, False
         score.ecoles += [e for e in due if e not in score.ecoles]
         if not self.follow:
-            for e in due:
-                m.mark(e.gainer, e.points)
-                score.applied[e.gainer] += e.points
-            return
+            return sum(e.points for e in due), bool(due)
         r = ctx.r
         for e in found.ecoles:
             if e.kind == "none":
@@ -529,9 +532,7 @@ class Scorer:
             r.error(verdict.text, span, code="fausse-ecole", rule=ECOLE_SECTION)
         elif verdict.kind == "wrong":
             r.error(verdict.text, span, code="ecole", rule=ECOLE_SECTION)
-        if recorded:
-            m.mark(rival, recorded)
-            score.applied[rival] += recorded
+        return recorded, recorded > 0 and verdict.kind != "fausse-ecole"
 
 
 _SETUP_RANGE = {
