@@ -89,10 +89,6 @@ def xfail(reason):
     return pytest.mark.xfail(strict=True, reason=reason)
 
 
-ERASE = ("engine: the points a player marks over his due stay on his jetons when the opponent marks the école; "
-         "Guiton has the opponent erase them and mark them for himself (ch. 3 'Celui qui ne remplit pas...', "
-         "ch. 3 'Fausse école', ch. 5 'Ce qui arrive lorsqu'un joueur... a marqué plus ou moins de trous')")
-
 # (record, line, expected, citation).  expected keys: due=(white, black) points the rules give for the
 # throw; holes=(white, black) taken (None: Guiton does not say); after=((white holes, points), (black holes, points)); went; legal
 # (the written play is legal); jans={(jan, beneficiary)} among the events; dames={(side, arrow): n} after.
@@ -140,26 +136,23 @@ CASES = [
      "ch. 3 'Dame mal posée': left where it lies"),
     ("ch3-dame-mal-posee", 10, dict(legal=True, dames={("white", "4"): 1, ("white", "5"): 1, ("white", "6"): 0}),
      "ch. 3 'Dame mal posée': set back on its number"),
-    pytest.param("ch3-six-five-wrong-dame", 12, dict(due=(4, 2)),
-                 "ch. 3 'Fausse case', last paragraph: let stand, the opponent marks 2 for the unplayed 6",
-                 marks=xfail("engine: a number left unplayed by a fausse case let stand is not scored as "
-                             "impuissance (the events come from the legal plays, where both numbers are playable)")),
+    ("ch3-six-five-wrong-dame", 12, dict(due=(4, 2)),
+     "ch. 3 'Fausse case', last paragraph: let stand, the opponent marks 2 for the unplayed 6"),
     ("ch3-six-five-wrong-dame", 13, dict(legal=True, due=(4, 0), dames={("white", "11"): 5}),
      "ch. 3 'Fausse case': replayed, 6 and 5 both onto the coin, no break"),
     ("ch3-second-die-doublet", 12, dict(due=(6, 0), after=((0, 4), (0, 2))),
      "ch. 3 'École faite pour avoir joué le premier dé...': 6 due, 4 marked, école 2"),
-    pytest.param("ch3-second-die-six", 12, dict(due=(0, 0), after=((0, 0), (0, 4))),
-                 "ch. 3 'École faite pour avoir joué le premier dé...': the 4 marked are an école", marks=xfail(ERASE)),
-    pytest.param("ch3-marked-but-not-filled", 12, dict(after=((0, 0), (0, 4))),
-                 "ch. 3 'Celui qui ne remplit pas...': the opponent erases the 4 and marks them", marks=xfail(ERASE)),
-    pytest.param("ch3-fausse-ecole", 12, dict(due=(0, 0), after=((0, 4), (0, 0))),
-                 "ch. 3 'Fausse école': White erases Black's 4 and marks them",
-                 marks=xfail("engine: a fausse école is an error and its points stay with the player who marked "
-                             "it; Guiton has them erased and marked by the other (ch. 3 'Fausse école')")),
+    ("ch3-second-die-six", 12, dict(due=(0, 0), after=((0, 0), (0, 4))),
+     "ch. 3 'École faite pour avoir joué le premier dé...': the 4 marked are an école"),
+    ("ch3-marked-but-not-filled", 12, dict(after=((0, 0), (0, 4))),
+     "ch. 3 'Celui qui ne remplit pas...': the opponent erases the 4 and marks them"),
+    ("ch3-fausse-ecole", 12, dict(due=(0, 0), after=((0, 0), (0, 4))),
+     "ch. 3 'Fausse école': Black marks an école of 4 that is not due"),
+    ("ch3-fausse-ecole", 13, dict(after=((0, 4), (0, 0))),
+     "ch. 3 'Fausse école': White erases Black's 4 and marks them"),
     # ch. 5, s'en aller
-    pytest.param("ch5-false-hole-touched", 12, dict(holes=(0, 0), after=((0, 6), (0, 6))),
-                 "ch. 5 'Peine qu'encourt celui qui... rompt son jeu': no hole, White back to 6, Black 2 + 4",
-                 marks=xfail(ERASE)),
+    ("ch5-false-hole-touched", 12, dict(holes=(0, 0), after=((0, 6), (0, 6))),
+     "ch. 5 'Peine qu'encourt celui qui... rompt son jeu': no hole, White back to 6, Black 2 + 4"),
     ("ch5-false-hole-touched", 12, dict(due=(0, 0), dames={("white", "6"): 1, ("white", "9"): 1, ("white", "7"): 1}),
      "ch. 5: the touched dames Black chose are played, no fill"),
     ("ch5-holes-forgotten-then-go", 13, dict(holes=(1, 0), went=True, after=((1, 0), (0, 0))),
@@ -521,17 +514,9 @@ def test_constructs_written_wrong_are_errors(construct, name, line, change, col,
 
 
 # Records on which check reports an error although they are written as Guiton tells the story.
-ENGINE_GAPS = {
-    "fig2-dame-in-the-grand-jan": "engine: points marked over the due and not claimed are an error; Guiton lets "
-                                  "them stand (ch. 3 'Époque où les écoles sont consommées': an école par trop not "
-                                  "marked before the next throw is lost, the player keeps the points), and here the "
-                                  "keep was made by a fausse case the opponent let stand",
-    "ch3-fausse-ecole": "engine: a fausse école is an error and gives the points to the wrong player (ch. 3 'Fausse école')",
-    "ch3-six-five-wrong-dame": "engine: the 2 points of impuissance for a number left unplayed by a fausse case let "
-                               "stand are not due (ch. 3 'Fausse case', last paragraph)",
-    "ch5-holes-forgotten-then-go": "engine: whole holes under-marked are an error; Guiton ch. 5 lets them stand (the "
-                                   "two holes are lost, no école, the go stands), so at most a warning",
-}
+# Records on which the engine still parts from the book (each reason says where): none since the engine learned
+# the école par trop let stand, the fausse école claimed, the fausse case's unplayed number and the lost holes.
+ENGINE_GAPS: dict = {}
 
 
 @pytest.mark.parametrize("record", [

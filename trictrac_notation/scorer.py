@@ -21,10 +21,10 @@ from dataclasses import dataclass, field, replace
 from .board import BLACK, COLORS, WHITE, other
 from .events import counted, score_text
 from .ecoles import SECTION as ECOLE_SECTION
-from .ecoles import audit, check_recorded
+from .ecoles import Ecole, audit, check_recorded
 from .ecrire import Card, EcrireRules, NotPlayed, first_after, reckon
 from .marking import Marking
-from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events
+from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events, unplayed_events
 
 GO_SECTION = "rules.md §3.10"
 ECRIRE_SECTION = "rules.md §4 D14"
@@ -300,6 +300,8 @@ class Scorer:
         else:
             roll = Roll(result.before, side, throw.dice, ctx.rules, made=result.play, legal=lambda: result.legal)
             events = throw_events(roll, self.tariff, self._history(state, result))
+            if result.stood is not None and not any(e.jan == "impuissance" for e in events):
+                events += unplayed_events(self.tariff, side, throw.dice[0] == throw.dice[1], result.stood.unplayed)
         self._remember(state, result, events)
         if (not events and throw.marks is None and throw.opp_marks is None and throw.holes is None
                 and throw.opp_holes is None and throw.decision is None and not throw.ecoles
@@ -315,6 +317,10 @@ class Scorer:
         found = audit(side, events, row_after, bool(result.steps) or not result.played,
                       throw.marks if self.follow else None, throw.opp_marks if self.follow else None,
                       throw.span, self.fill_not_made)
+        if throw.fausse_case == "let-stand":  # the opponent let this line's irregularities stand
+            for e in found.ecoles:
+                e.let_stand = True
+                result.let_stand_used |= not e.omission
         score = ThrowScore(side, events, {side: found.due_own, other(side): found.due_opp}, throw,
                            list(found.ecoles), self.marker, ctx.name(side))
         self._mark(state, result, found, score, ctx)
@@ -497,6 +503,10 @@ class Scorer:
         if units and units <= written <= 2 * units:
             r.warning(message + ": a hole marked single for double, or the reverse, is no école; the score "
                       "follows the record", span, code="holes", rule="rules.md §3.9, §3.11")
+        elif written < gain.holes:
+            # decided: holes not marked are simply lost, no école (Guiton 1822 ch. 5; Lepeintre 1818 rule 51)
+            r.warning(message + ": the holes not marked are lost (no école); the score follows the record", span,
+                      code="holes", rule="rules.md §3.9, §3.11")
         else:
             r.error(message, span, code="holes", rule="rules.md §3.9, §3.11",
                     hint="no école for a hole marked single instead of double or the reverse; whole holes "
@@ -529,9 +539,16 @@ class Scorer:
             for e in due:
                 _unclaimed(r, e)
         elif verdict.kind == "fausse-ecole":
-            r.error(verdict.text, span, code="fausse-ecole", rule=ECOLE_SECTION)
+            # a fausse école is itself an école against the one who marked it, claimed (or not) on his next
+            # line; claimed, the points he marked wrongly are taken off (Guiton 1822 ch. 3, LEP18 rule 61)
+            state.pending.setdefault(rival, []).append(
+                Ecole(rival, recorded, "fausse-ecole", verdict.text, span, let_stand=throw.fausse_case == "let-stand"))
         elif verdict.kind == "wrong":
             r.error(verdict.text, span, code="ecole", rule=ECOLE_SECTION)
+        if recorded and verdict.kind in ("ok", "wrong"):
+            for e in due:
+                if e.kind == "fausse-ecole":
+                    state.marking.take_off(e.against, e.points)  # his wrongly marked école comes off
         return recorded, recorded > 0 and verdict.kind != "fausse-ecole"
 
 
@@ -543,13 +560,17 @@ _SETUP_RANGE = {
 
 
 def _unclaimed(r, e) -> None:
-    """An école the opponent did not mark: an omission the rules let stand (a warning), or marks the
-    throw cannot give (an error)."""
+    """An école the opponent did not mark: an omission the rules let stand (a warning); marks the throw
+    cannot give, an error unless the record says the opponent let them stand (``let-stand``: a warning)."""
+    code = "fausse-ecole" if e.kind == "fausse-ecole" else "ecole"
     if e.omission:
         r.warning(f"{e.text}; {e.gainer} did not claim it: the rules let it stand, the points are lost", e.span,
-                  code="ecole", rule=ECOLE_SECTION, hint=_ecole_hint(e))
+                  code=code, rule=ECOLE_SECTION, hint=_ecole_hint(e))
+    elif e.let_stand:
+        r.warning(f"{e.text}; {e.gainer} let it stand: the points marked stay", e.span, code=code,
+                  rule=ECOLE_SECTION)
     else:
-        r.error(e.text, e.span, code="ecole", rule=ECOLE_SECTION, hint=_ecole_hint(e))
+        r.error(e.text, e.span, code=code, rule=ECOLE_SECTION, hint=_ecole_hint(e))
 
 
 def _ecole_hint(e) -> str:
