@@ -75,6 +75,11 @@ CASES = [
     ("sortie", f"white: T:0 1':1 T':1 off:13 / {BLACK_GRAND_JAN}", (2, 1), GUITON, {}, [("sortie", WHITE, 4)]),
     ("sortie by a doublet", f"white: T:0 1':2 off:13 / {BLACK_GRAND_JAN}", (2, 2), GUITON, {}, [("sortie", WHITE, 6)]),
     ("three dames left", f"white: T:0 2':1 T':2 off:12 / {BLACK_GRAND_JAN}", (3, 1), GUITON, {}, []),
+    # the number the last dame leaves unused is no impuissance: nothing is left to play it (issue 7)
+    ("sortie by one number", f"white: T:0 T':1 off:14 / {BLACK_GRAND_JAN}", (6, 5), GUITON, {},
+     [("sortie", WHITE, 4)]),
+    ("sortie by one number of a doublet", f"white: T:0 T':1 off:14 / {BLACK_GRAND_JAN}", (4, 4), GUITON, {},
+     [("sortie", WHITE, 6)]),
     # pile de misère (§3.7): all fifteen on the own coin, and again each throw it is kept
     ("pile de misère made", "white: T:0 9:1 10:1 11:13", (2, 1), JOLLYVET, {},
      [("battre-coin", WHITE, 4), ("pile-de-misere", WHITE, 4)]),
@@ -123,6 +128,22 @@ def test_a_fill_way_needs_a_surplus_dame():
     """rules.md §3.5, E11: the 1 from an arrow of two dames is no way, though the 4 could refill it."""
     [fill] = [e for e in events("white: T:3 1:4 2:2 3:3 4:2 5:1", (4, 1)) if e.jan == "remplir"]
     assert sorted(fill.ways) == [4, 5]
+
+
+@pytest.mark.parametrize("drawing,dice,ways,points", [
+    # Lelasseux-Lafosse 1852 §304: "with 6 and 3 the common throws are 6-3 and 3-3": 3-3 fills by the 3
+    # (the surcase of 7) and by the 6 (the dame of 4 tout d'une through 7) — the same position either way
+    ("white: T:0 4:1 6:2 7:3 8:2 9:2 10:1 11:4", (3, 3), [3, 6], 12),
+    # the same with two numbers: 5-1 fills by the 1 from 9 (its surcase) and by the 6 from 4 through 9
+    ("white: T:0 4:1 6:2 7:2 8:2 9:3 10:1 11:4", (5, 1), [1, 6], 8),
+    # an arrow of two refilled by the other number is still no way (E11): 4-1 by the 4 and the 5 only
+    ("white: T:3 1:4 2:2 3:3 4:2 5:1", (4, 1), [4, 5], 8),
+])
+def test_a_dame_played_tout_d_une_through_a_surcase_fills_both_ways(drawing, dice, ways, points):
+    """Issue 7: the legal plays list a position once, so the tout d'une through an arrow holding a
+    surcase hides the surcase's way by the other number; both are ways (LLF52 §§ 304-308)."""
+    [fill] = [e for e in events(drawing, dice, load_ruleset("lelasseux-1852")) if e.jan == "remplir"]
+    assert (sorted(fill.ways), fill.points) == (ways, points)
 
 
 # --- rules.md §4: treatise differences that change a score --------------------------------------

@@ -351,8 +351,11 @@ def _fill(roll: Roll, t: Tariff, quadrant: str, lo: int, hi: int, lacking) -> Ev
         ways = set()
         for play in plays:
             for step in play.steps:
-                if step.dst == hole and (not lo <= step.src < hi or me[step.src] >= 3):
-                    ways.add(roll.step_number(step))
+                if step.dst != hole:
+                    continue
+                for src, number in _decompositions(roll, step):
+                    if not lo <= src < hi or me[src] >= 3:
+                        ways.add(number)
         if quadrant == "retour" and t.variants["retour_coin_way"]:
             extra = _coin_ways(roll, hole) - ways
             if extra:
@@ -367,6 +370,25 @@ def _fill(roll: Roll, t: Tariff, quadrant: str, lo: int, hi: int, lacking) -> Ev
         return _event(t, "remplir", roll.roller, roll.doublet, means=count, quadrant=quadrant, rule=rule,
                       note=note or "two half-cases")
     return _event(t, "remplir", roll.roller, roll.doublet, means=1, quadrant=quadrant, rule=rule, note=note)
+
+
+def _decompositions(roll: Roll, step) -> list[tuple[int, int]]:
+    """The (source, number) pairs by which ``step`` brings a dame to its arrow.
+
+    A dame played tout d'une through a resting arrow that holds a dame of the roller leads to the
+    same position as that dame playing the rest while the first stops on the resting arrow (3-3 from
+    h-6 to h through h-3 = h-3 to h by 3 and h-6 to h-3): the legal plays list the position once,
+    but both numbers are ways of filling (Lelasseux-Lafosse 1852 §304: 'with 6 and 3, the common
+    throws are 6-3 and 3-3', i.e. 3-3 fills two ways)."""
+    found = [(step.src, roll.step_number(step))]
+    if step.via is None:
+        return found
+    a, b = roll.dice
+    for first, rest in {(a, b), (b, a)}:
+        mid = step.src + first
+        if mid + rest == step.dst and mid != COIN and roll.me[mid]:
+            found.append((mid, rest))
+    return found
 
 
 def _en_passant(roll: Roll, quadrant: str) -> list[Play]:
@@ -415,6 +437,14 @@ def _sortie(roll: Roll, t: Tariff) -> list[Event]:
     return [_event(t, "sortie", roll.roller, roll.doublet)] if done else []
 
 
+def sortie_events(rules, roller: str, doublet: bool) -> list[Event]:
+    """The events of a throw *pour tout* (Guiton 1822 ch. 7, Lepeintre 1818 rules 74-75): the player
+    certain to bear off first throws once for the sortie and the next relevé; the throw scores the
+    sortie alone (decided: nothing else of the old relevé, whose remaining dames count as borne off)."""
+    t = rules if isinstance(rules, Tariff) else tariff(rules)
+    return [_event(t, "sortie", roller, doublet)] if "sortie" in t.scored else []
+
+
 def _pile_de_misere(roll: Roll, t: Tariff) -> list[Event]:
     """All fifteen dames stacked on the own coin: scored when made, and again each throw it is kept
     if the rule set says so (rules.md §3.7)."""
@@ -433,9 +463,16 @@ def _pile_de_misere(roll: Roll, t: Tariff) -> list[Event]:
 
 
 def _impuissance(roll: Roll, t: Tariff) -> list[Event]:
-    """Each number that cannot be played gives the opponent its points (rules.md §2 M6)."""
+    """Each number that cannot be played gives the opponent its points (rules.md §2 M6).
+
+    decided: the numbers left over by the throw that bears off the player's last dame are no
+    impuissance: no dame is left to play them, and the sortie is scored alone (Guiton 1822 ch. 7
+    and Lelasseux-Lafosse 1852 §118 give the last throw the sortie's points and nothing else)."""
     unplayed = roll.unplayed()
     if not unplayed:
+        return []
+    play = roll.made if roll.made is not None else roll.legal[0]
+    if play.result.borne_off(roll.roller) == DAMES:
         return []
     return [_event(t, "impuissance", other(roll.roller), roll.doublet, list(unplayed))]
 
