@@ -28,6 +28,16 @@ def _print_diagnostics(diags: list[Diagnostic], text: str | None, stream=None) -
         print(d.format(lines), file=stream)
 
 
+def read_json_input(source: str = "standard input"):
+    """The JSON value on standard input, read defensively (jsoninput); a bad one is a usage error."""
+    from .jsoninput import BadJSON, read_json_stream
+
+    try:
+        return read_json_stream(sys.stdin, source)
+    except BadJSON as e:
+        raise UsageError(str(e)) from None
+
+
 def _summary(errors: int, warnings: int, notes: int = 0) -> str:
     text = f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
     return text + (f", {notes} note{'s' if notes != 1 else ''} (slips of the source acknowledged)" if notes else "")
@@ -120,8 +130,11 @@ def cmd_convert(args) -> int:
         return 1
     out = write(converted)
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(out)
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(out)
+        except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+            raise UsageError(f"-o {args.output}: cannot write: {getattr(e, 'strerror', None) or e}") from None
     else:
         sys.stdout.write(out)
     return 0

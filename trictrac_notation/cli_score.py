@@ -7,10 +7,11 @@ The input and output of ``score`` are a contract used by outside test suites: ke
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from .board import COLORS, DAMES, OFF, Position, other
-from .cli import UsageError, _print_diagnostics
+from .cli import UsageError, _print_diagnostics, read_json_input
 from .notation import dice_name, read
 from .rules_schema import RulesError, suggest
 from .scoring import History, Roll, tariff, throw_events, totals
@@ -50,7 +51,7 @@ SCORE_FIELDS = {
 
 def read_score_request(data) -> tuple:
     """(ruleset, roll, history) from the ``score`` input; UsageError says what is wrong."""
-    from .rulesets import load_ruleset
+    from .rulesets import named_ruleset
 
     if not isinstance(data, dict):
         raise UsageError(f"expected one JSON object with the fields {', '.join(SCORE_FIELDS)}, not {_kind(data)}")
@@ -67,7 +68,7 @@ def read_score_request(data) -> tuple:
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise UsageError(f"options: expected a list of names, {SCORE_FIELDS['options']}")
     try:
-        ruleset = load_ruleset(rules, options)
+        ruleset = named_ruleset(rules, options)  # a name only: the input never makes us read a file
     except RulesError as e:
         raise UsageError(f"rules: {e}") from None
     mover = data["to_move"]
@@ -115,7 +116,7 @@ def _fields(value, color: str) -> dict:
         raise UsageError(f"{color}: expected {SCORE_FIELDS[color]}, not {_kind(value)}")
     out = {}
     for key, count in value.items():
-        if not (key.isdigit() and 1 <= int(key) <= OFF):
+        if not (re.fullmatch("[0-9]{1,2}", key) and 1 <= int(key) <= OFF):
             raise UsageError(f"{color}: field {key!r}: fields run from \"1\" (his talon) to \"24\" (the opponent's "
                              "talon) in each player's own frame; dames borne off go in \"off\"")
         if not _count(count):
@@ -125,11 +126,7 @@ def _fields(value, color: str) -> dict:
 
 
 def cmd_score(args) -> int:
-    text = sys.stdin.read()
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"standard input is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    data = read_json_input()
     ruleset, roll, history = read_score_request(data)
     events = throw_events(roll, ruleset, history)
     own, theirs = totals(events, roll.roller)
@@ -374,7 +371,10 @@ def cmd_explain(args) -> int:
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
                          f"replayed throw{'s' if len(result.throws) != 1 else ''} (numbered from 1)")
     _emit(args, explain_throw(result, ruleset, args.throw), _explain_lines)
-    return 0
+    errors = [d for d in diags if d.severity == "error"]  # the record's own (syntax) errors, as compare does
+    if errors:
+        _print_diagnostics(errors, text, sys.stderr)
+    return 1 if errors else 0
 
 
 def _unreadable(diags, text) -> int:

@@ -458,26 +458,22 @@ def dice_name(dice: tuple) -> str:
 # --- files ------------------------------------------------------------------------
 
 def read_text(path: str) -> tuple[str | None, list[Diagnostic]]:
-    """The text of a record file, or None and one clear diagnostic (missing, too big, not UTF-8, empty)."""
-    import os
+    """The text of a record file, or None and one clear diagnostic (missing, not a regular file, too big,
+    not UTF-8, empty)."""
+    from .files import Unreadable, read_bounded
 
     rep = Reporter(path)
     try:
-        size = os.path.getsize(path)
-        if size > MAX_BYTES:
-            rep.error(f"file is {size / 1e6:.1f} MB; a record may be at most {MAX_BYTES // (1024 * 1024)} MB "
-                      "(split it, one game per file)", code="file")
-            return None, rep.items
-        with open(path, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        rep.error("no such file", code="file")
-        return None, rep.items
-    except IsADirectoryError:
-        rep.error("is a directory, not a record file", code="file")
-        return None, rep.items
-    except OSError as e:
-        rep.error(f"cannot read: {e.strerror or e}", code="file")
+        data = read_bounded(path, MAX_BYTES)
+    except Unreadable as e:
+        message = {
+            "missing": "no such file",
+            "folder": "is a directory, not a record file",
+            "special": "is not a regular file (a device, a pipe or a socket), not a record file",
+            "too-big": f"file is {(e.size or 0) / 1e6:.1f} MB; a record may be at most "
+                       f"{MAX_BYTES // (1024 * 1024)} MB (split it, one game per file)",
+        }.get(e.kind, f"cannot read: {e}")
+        rep.error(message, code="file")
         return None, rep.items
     try:
         text = data.decode("utf-8")
