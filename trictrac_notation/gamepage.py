@@ -22,13 +22,14 @@ HEADER_ORDER = ("Title", "White", "Black", "Source", "Edition", "Page", "Figure"
 DIAGRAM_WIDTH = 560
 
 
-def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str]:
-    """The files of game ``gid`` (page, viewer data, chart, the record for download) and its title."""
+def render_game(gid: str, path: Path, env, display_path: str, rules: Path | None = None) -> tuple[dict, str]:
+    """The files of game ``gid`` (page, viewer data, chart, the record for download) and its title;
+    ``rules``: the site's own rules folder, whose rule sets a Rules header may name besides the tool's."""
     text, diags = read_text(str(path))
     if text is None:
         text, result = "", None
     else:
-        result, diags = _replay(text, display_path)
+        result, diags = _replay(text, display_path, rules)
     title = (result.record.header("Title") if result else None) or gid
     frames = _frames(result) if result else []
     rows = [_row(t, frame) for t, frame in zip(result.throws, frames[1:])] if result else []
@@ -46,12 +47,13 @@ def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str
     return files, title
 
 
-def _replay(text: str, display_path: str):
-    """Parse and replay with the record's rule set; a bad Rules header becomes one more diagnostic."""
+def _replay(text: str, display_path: str, rules: Path | None = None):
+    """Parse and replay with the record's rule set (named: the tool's, or one of the folder ``rules``);
+    a bad Rules header becomes one more diagnostic."""
     from .rulesets import replay_setup
 
     record, diags = parse(text, display_path)
-    options, more = replay_setup(None, record)
+    options, more = replay_setup(None, record, folder=rules)
     diags += more
     result = replay(record, **options, parse_diagnostics=diags)
     return result, result.diagnostics

@@ -20,6 +20,10 @@ from .record import Span
 from .resources import grammar_path
 
 MAX_SYNTAX_ERRORS = 50
+MAX_DIGITS = 9
+"""A record's numbers (throws, dice, points, holes, counts) have at most 9 digits, in 0-9: a longer one
+could not even be converted (Python refuses over 4,300 digits), and a digit of another script
+(٦, ６) would be written back as 0-9, so the record would not read back as written."""
 MAX_NESTING = 32
 """decided: variations nest at most 32 deep (a variation in a variation ... 32 times); a deeper one is
 an error and set aside.  Analyses in the treatises go two or three deep; the bound keeps every tool that
@@ -43,7 +47,7 @@ def parse_tree(text: str, syntax: Reporter, describe):
     while True:
         try:
             return session.run(work)
-        except (UnexpectedInput, _TooDeep) as e:
+        except (UnexpectedInput, _Refused) as e:
             if len(syntax.errors) >= MAX_SYNTAX_ERRORS:
                 syntax.error(f"too many syntax errors ({MAX_SYNTAX_ERRORS}); the rest of the file was not read",
                              Span(*_line_col(work, getattr(e, "pos_in_stream", None) or 0)), code="syntax")
@@ -97,12 +101,27 @@ def _syntax_hint(word: str, expected) -> str | None:
     return None
 
 
-class _TooDeep(Exception):
-    """A '(' that would open a variation deeper than :data:`MAX_NESTING`."""
+class _Refused(Exception):
+    """A token refused before the parser sees it: a '(' that would open a variation deeper than
+    :data:`MAX_NESTING`, or a number (``number``: its digits) of more than :data:`MAX_DIGITS` digits
+    or in digits other than 0-9."""
 
-    def __init__(self, pos: int):
-        super().__init__(pos)
-        self.pos_in_stream = pos
+    def __init__(self, token, number=None):
+        super().__init__(token)
+        self.token, self.number = token, number
+        self.pos_in_stream = token.start_pos + (number.start() if number else 0)
+
+
+_DIGITS = re.compile(r"\d+")
+_TEN_DIGITS = re.compile(r"\d{%d}" % (MAX_DIGITS + 1))
+_FREE_TEXT = ("COMMENT", "STRING")  # their numbers are words, never read as numbers
+
+
+def _odd_number(tok):
+    """The first number of ``tok`` too long to be one of a record's, or written in other digits than 0-9."""
+    if tok.type in _FREE_TEXT or (tok.isascii() and not _TEN_DIGITS.search(tok)):
+        return None
+    return next((m for m in _DIGITS.finditer(tok) if len(m.group()) > MAX_DIGITS or not m.group().isascii()), None)
 
 
 class _Point:
@@ -142,7 +161,7 @@ class _Resumable:
         self.read = 0  # characters parsed by all the runs together (the tests bound it)
 
     def run(self, work: str):
-        """The tree of ``work``; UnexpectedInput or _TooDeep at the first error."""
+        """The tree of ``work``; UnexpectedInput or _Refused at the first error."""
         point = self.points[-1]
         ip = _parser().parse_interactive(TextSlice(work, point.pos, len(work)))
         state = ip.parser_state
@@ -161,7 +180,10 @@ class _Resumable:
                     saved = pos
                 kind = tok.type
                 if kind == "LPAR" and len(self.parens) >= MAX_NESTING:
-                    raise _TooDeep(pos)
+                    raise _Refused(tok)
+                number = _odd_number(tok)
+                if number:
+                    raise _Refused(tok, number)
                 state.feed_token(tok)
                 if kind == "LPAR":
                     self.parens.append(pos)
@@ -191,13 +213,8 @@ class _Resumable:
 def _recover(e, work: str, syntax: Reporter, closers: int, at: _Resumable, describe) -> tuple[str, int, int]:
     """Report one syntax error; return the text with the offending part set aside, the count of
     ')' added at the end, and where the text was changed (the parse resumes before it)."""
-    if isinstance(e, _TooDeep):
-        start = e.pos_in_stream
-        syntax.error(f"a variation nested {MAX_NESTING + 1} deep: variations nest at most {MAX_NESTING} deep "
-                     "(this one is set aside with what it holds)",
-                     Span(*_line_col(work, start)), code="syntax",
-                     hint="give the line of play as a variation of an outer throw, or in a comment")
-        return _blank(work, start, _variation_end(work, start)), closers, start
+    if isinstance(e, _Refused):
+        return _recover_refused(e, work, syntax), closers, e.token.start_pos
     eof = isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END")
     if isinstance(e, UnexpectedToken):
         expected = set(e.expected)
@@ -258,6 +275,30 @@ def _recover(e, work: str, syntax: Reporter, closers: int, at: _Resumable, descr
     syntax.error(f"unexpected {bad!r}: expected {describe(expected)}",
                  Span(*_line_col(work, start), max(1, end - start)), hint=_syntax_hint(bad, expected), code="syntax")
     return _blank(work, start, end), closers, start
+
+
+def _recover_refused(e: _Refused, work: str, syntax: Reporter) -> str:
+    tok = e.token
+    if e.number is None:
+        syntax.error(f"a variation nested {MAX_NESTING + 1} deep: variations nest at most {MAX_NESTING} deep "
+                     "(this one is set aside with what it holds)", Span(*_line_col(work, tok.start_pos)),
+                     code="syntax", hint="give the line of play as a variation of an outer throw, or in a comment")
+        return _blank(work, tok.start_pos, _variation_end(work, tok.start_pos))
+    digits = e.number.group()
+    if len(digits) > MAX_DIGITS:
+        syntax.error(f"a number of {len(digits):,} digits: a record's numbers have at most {MAX_DIGITS}",
+                     Span(*_line_col(work, e.pos_in_stream), min(len(digits), 80)), code="syntax")
+    else:
+        start, end = e.number.span()
+        while start > 0 and not tok[start - 1].isspace():
+            start -= 1
+        while end < len(tok) and not tok[end].isspace():
+            end += 1
+        word = tok[start:end]
+        plain = _DIGITS.sub(lambda m: str(int(m.group())), word)
+        syntax.error(f"{word!r} is written with digits other than 0-9", Span(*_line_col(work, tok.start_pos + start),
+                     len(word)), code="syntax", hint=f"write it {plain!r}")
+    return _blank(work, tok.start_pos, tok.end_pos)
 
 
 # what a keyword waits for: 'opp +4', 'ecole 4', 'holes 2'
