@@ -24,9 +24,11 @@ class BadJSON(ValueError):
 
 
 class _Refused(Exception):
-    def __init__(self, message: str, near: str | None = None):
+    """A value refused; ``near``: the text it was read from, the ``nth`` time it occurs (to say where)."""
+
+    def __init__(self, message: str, near: str | None = None, nth: int = 1):
         super().__init__(message)
-        self.near = near
+        self.near, self.nth = near, nth
 
 
 def read_json_stream(stream, source: str = "standard input"):
@@ -57,7 +59,9 @@ def read_json(text: str, source: str = "standard input"):
     except json.JSONDecodeError as e:
         raise BadJSON(f"{source} is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except _Refused as e:
-        where = text.find(e.near) if e.near else -1
+        where = -1
+        for _ in range(e.nth if e.near else 0):
+            where = text.find(e.near, where + 1)
         at = f" at line {_line(text, where)} column {_column(text, where)}" if where >= 0 else ""
         raise BadJSON(f"{source}: {e}{at}") from None
 
@@ -107,6 +111,6 @@ def _object(pairs: list) -> dict:
     out = {}
     for key, value in pairs:
         if key in out:
-            raise _Refused(f"key {json.dumps(key)} given twice in one object", json.dumps(key))
+            raise _Refused(f"key {json.dumps(key)} given twice in one object", json.dumps(key), 2)
         out[key] = value
     return out
