@@ -405,6 +405,9 @@ def write_throw(t: Throw, words: dict, *, comments: bool = True, variations: boo
         parts.append(t.dice_text)
     elif t.dice is not None:
         parts.append(f"{t.dice[0]}-{t.dice[1]}")
+    moves_first = t.dice is None and not t.dice_text  # the dice are missing: a move stood in their place
+    if moves_first:
+        parts.extend(m.text for m in t.moves)
     if t.pour_tout:
         parts.append("pour-tout")
     if t.marks is not None:
@@ -416,7 +419,8 @@ def write_throw(t: Throw, words: dict, *, comments: bool = True, variations: boo
     if t.adoube:
         parts.append("adoube")
     parts.extend(f"{words['touched']} {x.arrow}" for x in t.touched)
-    parts.extend(m.text for m in t.moves)
+    if not moves_first:
+        parts.extend(m.text for m in t.moves)
     if t.fausse_case is not None:
         parts.append(words[t.fausse_case])
         parts.extend(m.text for m in t.replayed)
