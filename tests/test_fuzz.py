@@ -38,7 +38,7 @@ TOKENS = ["[", "]", '"', "{", "}", "(", ")", "@", ":", "-", "+", ".", ",", "'", 
 def assert_sane(text: str, diags, path: str = "<record>") -> None:
     lines = text.split("\n")  # the parser counts lines by '\n' only (not form feeds, U+2028...)
     for d in diags:
-        assert d.severity in ("error", "warning")
+        assert d.severity in ("error", "warning", "note")
         assert d.path == path
         assert 1 <= d.line <= len(lines) + 1, d.headline()
         width = len(lines[d.line - 1]) if d.line <= len(lines) else 0

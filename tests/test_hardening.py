@@ -177,6 +177,13 @@ def test_dice_in_other_digits_are_refused_not_rewritten(tric, dice):
     assert record.throws == []
 
 
+def test_dice_written_with_a_leading_zero_read_back_as_written():
+    """Found by the fuzz campaign: '6-01' was read as 6-1 and written back '6-1'."""
+    record, diags = parse("1. white 6-04 T-6 T-4\n")
+    assert not diags and record.throws[0].dice == (6, 4)
+    assert write(record).endswith("1. white 6-04 T-6 T-4\n") and parse(write(record))[0] == record
+
+
 def test_other_numbers_in_other_digits_are_refused_too():
     for text, word in [("٣. white 6-4 T-6 T-4\n", "٣."), (f"{THROW} +٤\n", "+٤"), ("@white T:١٣\n", "T:١٣")]:
         record, diags = parse(text)

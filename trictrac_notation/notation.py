@@ -395,13 +395,19 @@ def figure_text(f: Figure) -> str:
     return f"figure {f.label} {_quote(f.spec)}"
 
 
+def _reads_as(text: str, dice: tuple) -> bool:
+    """Whether the dice written ``text`` read as ``dice`` ('6-4', and as written '6-04')."""
+    m = re.fullmatch(r"([0-9]{1,9})-([0-9]{1,9})", text)
+    return bool(m) and (int(m.group(1)), int(m.group(2))) == tuple(dice)
+
+
 def write_throw(t: Throw, words: dict, *, comments: bool = True, variations: bool = True) -> str:
     """One throw as text; a caption may leave out its comments and variations."""
     parts = []
     if t.number is not None:
         parts.append(f"{t.number}.")
     parts.append(words[t.side])
-    if t.dice_text and (t.dice is None or t.dice_text.lower() in DOUBLET_NAMES or t.dice_text == f"{t.dice[0]}-{t.dice[1]}"):
+    if t.dice_text and (t.dice is None or t.dice_text.lower() in DOUBLET_NAMES or _reads_as(t.dice_text, t.dice)):
         parts.append(t.dice_text)
     elif t.dice is not None:
         parts.append(f"{t.dice[0]}-{t.dice[1]}")

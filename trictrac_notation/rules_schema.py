@@ -14,6 +14,9 @@ A file has these sections (the id of a rule set is its file name without ``.yaml
 
 Every entry carries ``cite: <treatise, page or §> (S|C|W|M|I)`` ending with the evidence mark of
 rules.md §0.2, or ``decided: <why>`` where the sources are silent; ``note:`` may add a remark.
+
+A file is plain YAML within bounds: no anchors or aliases, nesting at most :data:`MAX_YAML_DEPTH` deep,
+at most :data:`MAX_RULES_BYTES` (a rule file is data a site may receive from anyone).
 """
 
 from __future__ import annotations
