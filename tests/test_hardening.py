@@ -143,7 +143,8 @@ def test_variations_nested_deeper_are_one_error(tric, command, depth):
     errors = positioned(path, out) + positioned(path, err)
     column = len(THROW) + 2 + MAX_NESTING * len("(1. white 6-4 T-6 T-4 ")
     assert errors and errors[0] == (f"{path}:2:{column}: error: a variation nested {MAX_NESTING + 1} deep: "
-                                    f"variations nest at most {MAX_NESTING} deep (this one is set aside with what it holds)")
+                                    f"variations nest at most {MAX_NESTING} deep (this one is set aside with what it "
+                                    "holds)")
 
 
 # --- tracebacks: numbers --------------------------------------------------------------------------
@@ -398,7 +399,8 @@ def test_a_site_page_never_shows_a_file_a_record_names(tmp_path):
 
 def test_a_site_uses_its_rules_folder_and_reports_an_empty_rule_file(tmp_path):
     """An empty YAML was a TypeError in Diagnostic.format (no column), which stopped the site build."""
-    src = site_src(tmp_path, {"house.tric": f'[Rules "house"]\n{THROW} +4\n', "empty.tric": f'[Rules "empty"]\n{THROW}\n'})
+    src = site_src(tmp_path, {"house.tric": f'[Rules "house"]\n{THROW} +4\n',
+                              "empty.tric": f'[Rules "empty"]\n{THROW}\n'})
     (src / "rules").mkdir()
     (src / "rules" / "house.yaml").write_text("extends: {id: guiton-1822, decided: our rules}\n" + HEAD,
                                               encoding="utf-8")

@@ -150,7 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="report every error of one or more records, compiler style")
     c.add_argument("files", nargs="+", metavar="FILE")
-    c.add_argument("--rules", metavar="ID", help="rule set to apply (default: the record's Rules header)")
+    c.add_argument("--rules", metavar="ID",
+                   help="rule set to apply, ID[+OPTION...] or a .yaml file of your own "
+                        "(default: the record's Rules header)")
     c.add_argument("-q", "--quiet", action="store_true", help="print nothing when all is well")
     c.add_argument("--strict", action="store_true",
                    help="fail (exit 1) on warnings too: irregularities the rules let stand, unacknowledged")
@@ -159,7 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="print the position after each throw (or the whole replay as JSON)")
     r.add_argument("file", metavar="FILE")
     r.add_argument("--json", action="store_true", help="emit positions, moves and diagnostics as JSON")
-    r.add_argument("--rules", metavar="ID", help="rule set to apply (default: the record's Rules header)")
+    r.add_argument("--rules", metavar="ID",
+                   help="rule set to apply, ID[+OPTION...] or a .yaml file of your own "
+                        "(default: the record's Rules header)")
     r.add_argument("--coords", choices=sorted(SYSTEMS), help="label the diagrams in this system")
     r.add_argument("--bottom", choices=["white", "black"], help="whose side is drawn at the bottom")
     r.set_defaults(func=cmd_replay)

@@ -42,6 +42,11 @@ _HEAD_START = re.compile(r"(?:(\d+)\.[ \t]*)?((?i:white|black|blanc|noir)(?![\w&
 def parse_tree(text: str, syntax: Reporter, describe):
     """The Lark tree of ``text``, every syntax error reported to ``syntax`` (``describe(names)`` words
     the terminals expected); None after :data:`MAX_SYNTAX_ERRORS` errors."""
+    if text.count("(") <= MAX_NESTING and not _suspect(text):
+        try:  # the common case, at full speed: no error, nothing to refuse, no deep nesting possible
+            return _parser().parse(text)
+        except UnexpectedInput:
+            pass  # parse again with resume points, then repair
     work, closers = text, 0
     session = _Resumable()
     while True:
@@ -115,6 +120,16 @@ class _Refused(Exception):
 _DIGITS = re.compile(r"\d+")
 _TEN_DIGITS = re.compile(r"\d{%d}" % (MAX_DIGITS + 1))
 _FREE_TEXT = ("COMMENT", "STRING")  # their numbers are words, never read as numbers
+_LONG_ASCII_NUMBER = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+_ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
+
+
+def _suspect(text: str) -> bool:
+    """Whether :func:`_odd_number` might find a number to refuse in ``text`` (quick, and never wrong
+    when it says no): a run of ten digits 0-9, or a digit of another script anywhere."""
+    if _LONG_ASCII_NUMBER.search(text):
+        return True
+    return not text.isascii() and any(c.isdecimal() for c in _ASCII_RUNS.sub("", text))
 
 
 def _odd_number(tok):
