@@ -35,6 +35,7 @@ class Ecole:
     text: str
     span: object = None
     omission: bool = False  # points not marked: unclaimed, the rules let it stand (a warning, not an error)
+    let_stand: bool = False  # the record says the opponent let this line's irregularity stand (``let-stand``)
 
     @property
     def gainer(self) -> str:
@@ -120,7 +121,8 @@ def audit(side: str, events, row_after, moved: bool, marks=None, opp_marks=None,
         if diff < 0 and not moved:
             result.ecoles.append(Ecole(side, 0, "none", (
                 f"{side} marks {marks.points} but the rules give {compare_with} ({gives}); no école, since he "
-                f"moved no dame: the {-diff} points are lost"), marks.span))
+                f"moved no dame: the {-diff} points are lost unless he marks them before his next throw "
+                f"(the école impossible)"), marks.span))
         else:
             kind = "par-moins" if diff < 0 else "par-trop"
             result.ecoles.append(Ecole(side, abs(diff), kind, (

@@ -100,6 +100,11 @@ class Marking:
         if self.winner is None and me.holes >= self.holes_per_partie:
             self.winner = color
 
+    def take_off(self, color: str, points: int) -> None:
+        """Points marked wrongly taken off ``color``'s jetons (an école claimed against them)."""
+        player = self.players[color]
+        player.points = max(0, player.points - points)
+
     def go(self) -> None:
         """S'en aller (rules.md §3.10): all jetons back, only the holes stay."""
         for p in self.players.values():

@@ -17,7 +17,8 @@ from .board import COLORS, DAMES, OFF, TALON, WHITE, Position, other
 from .coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
 from .diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Reporter
 from .figures import differences, figure_pile, figure_system, read_figure
-from .moves import PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_play, legal_plays, surely_legal
+from .moves import (PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_play, fit_dice, legal_plays,
+                    surely_legal)
 from .notation import dice_name
 from .record import Record, Span, Throw
 
@@ -43,6 +44,8 @@ class ThrowResult:
     played_from: Position | None = None  # where the steps were played: ``before``, or after a pour tout the talons
     played: bool = True  # False when the player went (s'en aller) instead of playing the throw
     fausse: tuple | None = None  # (steps, position) of a fausse case the opponent had played again
+    let_stand_used: bool = False  # a 'let-stand' covered some irregularity of the line (a fausse case, a mark)
+    stood: Play | None = None  # a fausse case let stand, as a play (the numbers it left unplayed)
     play: Play | None = None  # the legal play that was made, if any
     ok: bool = True
     diagnostics: list = field(default_factory=list)
@@ -272,6 +275,8 @@ def _replay_line(throws, position: Position, expected: str | None, first_index: 
             sub_state = ctx.scorer.fork(result.score_before) if ctx.scorer else None
             sub, _ = _replay_line(variation, result.before, result.side, index, ctx, sub_state,
                                   result.releve, result.counts_before)
+            if sub_state is not None:
+                ctx.scorer.close(sub_state, ctx.r)
             result.variations.append(sub)
     return results, None
 
@@ -304,6 +309,9 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
         if throw.variations:  # the score a variation starts from
             result.score_before = ctx.scorer.snapshot(state)
         ctx.scorer.throw(state, result, ctx)
+    if throw.fausse_case == "let-stand" and not result.let_stand_used and result.after is not None:
+        r.warning(f"'let-stand', but nothing on this line was irregular: {side}'s play is legal and his marks are "
+                  "right", throw.fausse_case_span, code="let-stand", rule=FAUSSE_CASE_SECTION)
     # the next throw
     turn.expected = other(side)
     turn.position = result.after
@@ -344,8 +352,9 @@ def _play(result: ThrowResult, ctx: _Context, went: bool) -> None:
         _check_play(result, ctx)
         return
     _check_play(result, ctx, severity=WARNING)
-    if result.ok:
-        ctx.r.warning(f"'{throw.fausse_case}', but {side}'s play is legal: there is no fausse case", throw.fausse_case_span,
+    result.let_stand_used = not result.ok
+    if result.ok and throw.fausse_case == "replayed":
+        ctx.r.warning(f"'replayed', but {side}'s play is legal: there is no fausse case", throw.fausse_case_span,
                       code="let-stand", rule=FAUSSE_CASE_SECTION)
     if throw.fausse_case == "replayed":
         result.fausse = (steps, after)
@@ -500,8 +509,22 @@ def _check_play(result: ThrowResult, ctx: _Context, severity: str = ERROR, moves
     if puissance and not any(s.puissance for s in steps):
         notes.append("(the coin may be taken par puissance with this throw)")
     let = f" ({_LET[throw.fausse_case]})" if severity != ERROR else ""
+    if throw.fausse_case == "let-stand":
+        result.stood = _stood(steps, throw.dice, result.after, side)
     ctx.r.add(severity, f"fausse case: {side} plays {written} with {dice_name(throw.dice)}: {why}{let}", span,
               rule=RULES[rule][0], notes=notes, code="illegal-play")
+
+
+def _stood(steps, dice, after: Position, side: str) -> Play:
+    """A fausse case let stand, as the play made: the numbers it leaves unplayed are impuissance
+    (Guiton 1822 ch. 3, 'Fausse case': the opponent who lets it stand marks 2 for the number not played)."""
+    fit = fit_dice(steps, dice) or []
+    played = [n for _, numbers in fit for n in numbers if isinstance(n, int)]
+    unplayed = list(dice)
+    for n in played:
+        if n in unplayed:
+            unplayed.remove(n)
+    return Play(tuple(steps), len(dice) - len(unplayed), after, tuple(unplayed) if fit else (), side)
 
 
 def replay_text(text: str, path: str = "<record>", rules: MoveRules = PARISIAN, scorer=None) -> Replay:

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field, replace
 from .board import BLACK, COLORS, WHITE, other
 from .events import counted, score_text
 from .ecoles import SECTION as ECOLE_SECTION
-from .ecoles import audit, check_recorded
+from .ecoles import Ecole, audit, check_recorded
 from .marking import Marking
-from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events
+from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events, unplayed_events
 
 GO_SECTION = "rules.md §3.10"
 OPENING_JANS = {"deux-tables": "deux_tables", "contre-deux-tables": "deux_tables", "mezeas": "mezeas",
@@ -231,6 +231,8 @@ class Scorer:
         else:
             roll = Roll(result.before, side, throw.dice, ctx.rules, made=result.play, legal=lambda: result.legal)
             events = throw_events(roll, self.tariff, self._history(state, result))
+            if result.stood is not None and not any(e.jan == "impuissance" for e in events):
+                events += unplayed_events(self.tariff, side, throw.dice[0] == throw.dice[1], result.stood.unplayed)
         self._remember(state, result, events)
         if (not events and throw.marks is None and throw.opp_marks is None and throw.holes is None
                 and throw.opp_holes is None and throw.decision is None and not throw.ecoles
@@ -246,18 +248,29 @@ class Scorer:
         found = audit(side, events, row_after, bool(result.steps) or not result.played,
                       throw.marks if self.follow else None, throw.opp_marks if self.follow else None,
                       throw.span, self.fill_not_made)
+        if throw.fausse_case == "let-stand":  # the opponent let this line's irregularities stand
+            for e in found.ecoles:
+                e.let_stand = True
+                result.let_stand_used |= not e.omission
         score = ThrowScore(side, events, {side: found.due_own, other(side): found.due_opp}, throw,
                            list(found.ecoles), self.marker, ctx.name(side))
         self._mark(state, result, found, score, ctx)
         result.score = score
 
     def finish(self, state: ScoreState, results, reporter) -> Final:
-        """decided: points received and mis-marked on the last throws, whose école would be consummated
+        """The score at the end of the main line (its pending écoles reported by :meth:`close`)."""
+        self.close(state, reporter)
+        return Final(self.ruleset.id, state.marking, self.scheme, self.marker, state.won_at)
+
+    def close(self, state: ScoreState, reporter) -> None:
+        """The end of a line (the main line or a variation).
+
+        decided: points received and mis-marked on its last throws, whose école would be consummated
         only at the player's next throw, are reported all the same: the record still disagrees."""
         if self.follow:
             for e in (e for pending in state.pending.values() for e in pending):
                 _unclaimed(reporter, e)
-        return Final(self.ruleset.id, state.marking, self.scheme, self.marker, state.won_at)
+        state.pending = {}
 
     # --- the relevé ---------------------------------------------------------------------------
 
@@ -297,18 +310,24 @@ class Scorer:
     # --- marking ---------------------------------------------------------------------------------
 
     def _mark(self, state: ScoreState, result, found, score: ThrowScore, ctx) -> None:
-        """Roller first, then the opponent (rules.md §3.3 'Marking order', §3.9, §3.10), then the écoles."""
+        """Roller first, then the opponent with the écoles he marks on this line (rules.md §3.3 'Marking
+        order', §3.9, §3.10, §3.11)."""
         throw, side = result.throw, result.side
         rival = other(side)
         m = state.marking
         r = ctx.r
         follow = self.follow
+        went = throw.decision == "go"
+        ecole_points, claimed = self._ecoles(state, result, found, score, ctx, went)
         own = found.marked_own if follow and found.marked_own is not None else found.due_own
+        if claimed and own > found.due_own:
+            # decided: an école par trop that the opponent claims also takes the points marked wrongly off,
+            # and the holes they made (Lelasseux-Lafosse 1852 §193; Lepeintre 1818 rule 54)
+            own = found.due_own
         opp = found.marked_opp if follow and found.marked_opp is not None else found.due_opp
         gain = m.mark(side, own)
         score.applied[side] += own
         score.holes[side] = self._holes(m, side, own, gain, throw.holes if follow else None, throw.holes_span, r)
-        went = throw.decision == "go"
         if went and not gain.holes:
             r.error(f"{side} goes (s'en aller) but his own throw won no hole: only a hole won by one's own "
                     "throw allows going; he must stay", throw.decision_span, code="go", rule=GO_SECTION)
@@ -324,13 +343,13 @@ class Scorer:
                 r.error(f"{rival} marks {counted(throw.opp_holes, 'hole')} from a throw after which {side} goes: "
                         "the opponent does not mark what that throw gave him", throw.opp_holes_span, code="holes",
                         rule=GO_SECTION)
-        else:
-            rival_gain = m.mark(rival, opp)
-            score.applied[rival] += opp
-            score.holes[rival] = self._holes(m, rival, opp, rival_gain, throw.opp_holes if follow else None,
-                                             throw.opp_holes_span, r, received=True)
+            opp = 0
+        received = opp + ecole_points
+        rival_gain = m.mark(rival, received)
+        score.applied[rival] += received
+        score.holes[rival] = self._holes(m, rival, received, rival_gain, throw.opp_holes if follow else None,
+                                         throw.opp_holes_span, r, received=True)
         score.went = went
-        self._ecoles(state, result, found, score, ctx)
         state.show()
         score._after, score.marker = state.shown, state.pavillon
         if m.winner is not None and state.won_at is None:
@@ -359,6 +378,10 @@ class Scorer:
         if units and units <= written <= 2 * units:
             r.warning(message + ": a hole marked single for double, or the reverse, is no école; the score "
                       "follows the record", span, code="holes", rule="rules.md §3.9, §3.11")
+        elif written < gain.holes:
+            # decided: holes not marked are simply lost, no école (Guiton 1822 ch. 5; Lepeintre 1818 rule 51)
+            r.warning(message + ": the holes not marked are lost (no école); the score follows the record", span,
+                      code="holes", rule="rules.md §3.9, §3.11")
         else:
             r.error(message, span, code="holes", rule="rules.md §3.9, §3.11",
                     hint="no école for a hole marked single instead of double or the reverse; whole holes "
@@ -366,23 +389,20 @@ class Scorer:
         m.add_holes(color, written - gain.holes)
         return written
 
-    def _ecoles(self, state: ScoreState, result, found, score: ThrowScore, ctx) -> None:
+    def _ecoles(self, state: ScoreState, result, found, score: ThrowScore, ctx, went: bool) -> tuple[int, bool]:
         """Écoles against the roller: those of his own marks and fills, and those of the points he
-        received last time (consummated now that he throws) — compared with his ``ecole N`` items."""
+        received last time (consummated now that he throws) — compared with his ``ecole N`` items.
+        Returns the points his opponent marks for them, and whether an école was claimed."""
         throw, side = result.throw, result.side
         rival = other(side)
-        m = state.marking
         due = found.against(side) + state.pending.pop(side, [])
-        if found.ecoles and not score.went:  # after a go the opponent marks nothing, so no école of his
+        if found.ecoles and not went:  # after a go the opponent marks nothing, so no école of his
             state.pending.setdefault(rival, []).extend(found.against(rival))
         if not due and not found.ecoles and not throw.ecoles:
-            return
+            return 0, False
         score.ecoles += [e for e in due if e not in score.ecoles]
         if not self.follow:
-            for e in due:
-                m.mark(e.gainer, e.points)
-                score.applied[e.gainer] += e.points
-            return
+            return sum(e.points for e in due), bool(due)
         r = ctx.r
         for e in found.ecoles:
             if e.kind == "none":
@@ -394,12 +414,17 @@ class Scorer:
             for e in due:
                 _unclaimed(r, e)
         elif verdict.kind == "fausse-ecole":
-            r.error(verdict.text, span, code="fausse-ecole", rule=ECOLE_SECTION)
+            # a fausse école is itself an école against the one who marked it, claimed (or not) on his next
+            # line; claimed, the points he marked wrongly are taken off (Guiton 1822 ch. 3, LEP18 rule 61)
+            state.pending.setdefault(rival, []).append(
+                Ecole(rival, recorded, "fausse-ecole", verdict.text, span, let_stand=throw.fausse_case == "let-stand"))
         elif verdict.kind == "wrong":
             r.error(verdict.text, span, code="ecole", rule=ECOLE_SECTION)
-        if recorded:
-            m.mark(rival, recorded)
-            score.applied[rival] += recorded
+        if recorded and verdict.kind in ("ok", "wrong"):
+            for e in due:
+                if e.kind == "fausse-ecole":
+                    state.marking.take_off(e.against, e.points)  # his wrongly marked école comes off
+        return recorded, recorded > 0 and verdict.kind != "fausse-ecole"
 
 
 _SETUP_RANGE = {
@@ -410,13 +435,17 @@ _SETUP_RANGE = {
 
 
 def _unclaimed(r, e) -> None:
-    """An école the opponent did not mark: an omission the rules let stand (a warning), or marks the
-    throw cannot give (an error)."""
+    """An école the opponent did not mark: an omission the rules let stand (a warning); marks the throw
+    cannot give, an error unless the record says the opponent let them stand (``let-stand``: a warning)."""
+    code = "fausse-ecole" if e.kind == "fausse-ecole" else "ecole"
     if e.omission:
         r.warning(f"{e.text}; {e.gainer} did not claim it: the rules let it stand, the points are lost", e.span,
-                  code="ecole", rule=ECOLE_SECTION, hint=_ecole_hint(e))
+                  code=code, rule=ECOLE_SECTION, hint=_ecole_hint(e))
+    elif e.let_stand:
+        r.warning(f"{e.text}; {e.gainer} let it stand: the points marked stay", e.span, code=code,
+                  rule=ECOLE_SECTION)
     else:
-        r.error(e.text, e.span, code="ecole", rule=ECOLE_SECTION, hint=_ecole_hint(e))
+        r.error(e.text, e.span, code=code, rule=ECOLE_SECTION, hint=_ecole_hint(e))
 
 
 def _ecole_hint(e) -> str:
