@@ -153,7 +153,7 @@ def count(n: int) -> int:
 
 SEEDS = pytest.mark.parametrize("chunk", range(CHUNKS))
 
-CORPUS = VALID + [p.read_text(encoding="utf-8") for p in sorted((ROOT / "site_src" / "games").glob("*.tric"))] + [
+CORPUS = VALID + [p.read_text(encoding="utf-8") for p in sorted((ROOT / "site_src" / "games").rglob("*.tric"))] + [
     '[Rules "guiton-1822"]\n[Options "rencontre"]\n@white T:13 6:1 7:1\n'
     '1. white 4-3 +4 [deux-tables] T-4 T-3\n2. black 6-5 T-6 T-5 touched T adoube {x}\n'
     '3. white 2-1 T-2 T-1 let-stand sic:illegal-play figure 2 "TW11-1W2" (3. white 2-1 T-3)\n4. black 6-6 pour-tout\n',
