@@ -392,7 +392,7 @@ def test_duplicate_key_empty_file_and_missing_file(tmp_path):
     path, errors = errors_of(tmp_path, HEAD + EXTENDS + "variants: {}\nvariants: {}\n")
     assert errors == [f"{path}:4:1: duplicate key 'variants' in the file (first at line 3)"]
     path, errors = errors_of(tmp_path, "# nothing\n", "empty.yaml")
-    assert errors == [f"{path}:1: empty rule set: expected the sections identity, extends, points, jans, "
+    assert errors == [f"{path}:1:1: empty rule set: expected the sections identity, extends, points, jans, "
                       "variants, options"]
     with pytest.raises(RulesError) as e:
         load_ruleset(str(tmp_path / "absent.yaml"))

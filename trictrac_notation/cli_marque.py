@@ -107,9 +107,9 @@ def _values(value) -> bool:
 
 
 def cmd_marque(args) -> int:
-    from .cli_score import read_json
+    from .cli import read_json_input
 
-    data = read_json(sys.stdin.read())
+    data = read_json_input()
     json.dump(read_marque_request(data), sys.stdout, ensure_ascii=False)
     print()
     return 0

@@ -7,10 +7,11 @@ The input and output of ``score`` are a contract used by outside test suites: ke
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from .board import COLORS, DAMES, OFF, Position, other
-from .cli import UsageError, _print_diagnostics
+from .cli import UsageError, _print_diagnostics, read_json_input
 from .notation import dice_name, read
 from .rules_schema import RulesError, suggest
 from .scoring import History, Roll, tariff, throw_events, totals
@@ -86,8 +87,9 @@ def read_score_request(data) -> tuple:
 
 
 def request_ruleset(data: dict):
-    """The rule set of a JSON request (``score``, ``marque``): its ``rules`` with its ``options``."""
-    from .rulesets import load_ruleset
+    """The rule set of a JSON request (``score``, ``marque``, ``chances``): its ``rules`` with its ``options``;
+    a name only: the input never makes us read a file."""
+    from .rulesets import named_ruleset
 
     rules, options = data["rules"], data.get("options", [])
     if not isinstance(rules, str):
@@ -95,7 +97,7 @@ def request_ruleset(data: dict):
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise UsageError(f"options: expected a list of names, {SCORE_FIELDS['options']}")
     try:
-        return load_ruleset(rules, options)
+        return named_ruleset(rules, options)
     except RulesError as e:
         raise UsageError(f"rules: {e}") from None
 
@@ -120,7 +122,7 @@ def _fields(value, color: str) -> dict:
         raise UsageError(f"{color}: expected {SCORE_FIELDS[color]}, not {_kind(value)}")
     out = {}
     for key, count in value.items():
-        if not (key.isdigit() and 1 <= int(key) <= OFF):
+        if not (re.fullmatch("[0-9]{1,2}", key) and 1 <= int(key) <= OFF):
             raise UsageError(f"{color}: field {key!r}: fields run from \"1\" (his talon) to \"24\" (the opponent's "
                              "talon) in each player's own frame; dames borne off go in \"off\"")
         if not _count(count):
@@ -129,16 +131,8 @@ def _fields(value, color: str) -> dict:
     return out
 
 
-def read_json(text: str):
-    """One JSON document read from standard input (``score``, ``marque``); UsageError if it is not JSON."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"standard input is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-
-
 def cmd_score(args) -> int:
-    data = read_json(sys.stdin.read())
+    data = read_json_input()
     ruleset, roll, history = read_score_request(data)
     events = throw_events(roll, ruleset, history)
     own, theirs = totals(events, roll.roller)
@@ -404,7 +398,10 @@ def cmd_explain(args) -> int:
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
                          f"replayed throw{'s' if len(result.throws) != 1 else ''} (numbered from 1)")
     _emit(args, explain_throw(result, ruleset, args.throw), _explain_lines)
-    return 0
+    errors = [d for d in diags if d.severity == "error"]  # the record's own (syntax) errors, as compare does
+    if errors:
+        _print_diagnostics(errors, text, sys.stderr)
+    return 1 if errors else 0
 
 
 def _unreadable(diags, text) -> int:

@@ -14,6 +14,9 @@ A file has these sections (the id of a rule set is its file name without ``.yaml
 
 Every entry carries ``cite: <treatise, page or §> (S|C|W|M|I)`` ending with the evidence mark of
 rules.md §0.2, or ``decided: <why>`` where the sources are silent; ``note:`` may add a remark.
+
+A file is plain YAML within bounds: no anchors or aliases, nesting at most :data:`MAX_YAML_DEPTH` deep,
+at most :data:`MAX_RULES_BYTES` (a rule file is data a site may receive from anyone).
 """
 
 from __future__ import annotations
@@ -214,24 +217,70 @@ class RulesFile:
             keys = keys[:-1]
 
 
+MAX_RULES_BYTES = 256 * 1024
+"""decided: a rule-set file is read only up to 256 KB (the largest of rules_data/ is 8 KB)."""
+MAX_YAML_DEPTH = 16
+"""decided: YAML nested at most 16 deep (a rule set goes 5 deep: options.NAME.variants.VARIANT.value)."""
+RULESET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+"""A rule set's name (its file's name without .yaml): what a record, ``score`` or ``extends`` may give."""
+
+
+class _Refused(yaml.MarkedYAMLError):
+    """YAML this reader does not accept, at its mark."""
+
+
+class _Loader(yaml.SafeLoader):
+    """Composes plain YAML only: no anchors or aliases (an alias chain would expand into billions of
+    values, a recursive one forever), and no nesting deeper than :data:`MAX_YAML_DEPTH`."""
+
+    depth = 0
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise _Refused(problem=f"YAML alias *{event.anchor} refused: a rule set writes each value out "
+                                   "(no anchors or aliases)", problem_mark=event.start_mark)
+        if getattr(event, "anchor", None) is not None:
+            raise _Refused(problem=f"YAML anchor &{event.anchor} refused: a rule set writes each value out "
+                                   "(no anchors or aliases)", problem_mark=event.start_mark)
+        if self.depth >= MAX_YAML_DEPTH:
+            raise _Refused(problem=f"nested more than {MAX_YAML_DEPTH} deep: a rule set is a few levels of "
+                                   "sections and keys", problem_mark=event.start_mark)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
 def read_rules_file(path, ruleset_id: str) -> RulesFile:
-    """Read and check one file; RulesError (carrying every error of the file) if it is wrong."""
+    """Read and check one file; RulesError (carrying every error of the file) if it is wrong.
+
+    Only a regular file of at most :data:`MAX_RULES_BYTES` is read (files.read_bounded)."""
+    from .files import Unreadable, read_bounded
+
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise RulesError(f"cannot read the rule set: {getattr(e, 'strerror', None) or e}", str(path)) from None
+        data = read_bounded(path, MAX_RULES_BYTES)
+    except Unreadable as e:
+        raise RulesError(f"cannot read the rule set: {e}", str(path)) from None
     try:
-        node = yaml.compose(text)
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise RulesError(f"not UTF-8: byte 0x{data[e.start]:02x} cannot be decoded", str(path), line,
+                         e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1) from None
+    try:
+        node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         context = f" ({e.context} at line {e.context_mark.line + 1})" if e.context and e.context_mark else ""
-        raise RulesError(f"YAML syntax error: {e.problem}{context}", str(path),
-                         mark.line + 1 if mark else None, mark.column + 1 if mark else None) from None
+        problem = e.problem if isinstance(e, _Refused) else f"YAML syntax error: {e.problem}{context}"
+        raise RulesError(problem, str(path), mark.line + 1 if mark else None,
+                         mark.column + 1 if mark else None) from None
     except yaml.YAMLError as e:
-        raise RulesError(f"YAML error: {e}", str(path)) from None
+        raise RulesError(f"YAML error: {e}", str(path), 1, 1) from None
     if node is None:
-        raise RulesError("empty rule set: expected the sections " + ", ".join(SECTIONS), str(path), 1)
+        raise RulesError("empty rule set: expected the sections " + ", ".join(SECTIONS), str(path), 1, 1)
     checker = _Checker(RulesFile(str(path), ruleset_id, {}))
     checker.file.data = checker.plain(node, ())
     checker.check_file()
@@ -289,8 +338,9 @@ class _Checker:
             return [self.plain(item, keys + (i,)) for i, item in enumerate(node.value)]
         try:
             return self._scalars.construct_object(node)
-        except ConstructorError as e:
-            self.error(keys, f"{_dotted(keys)}: unsupported YAML value ({e.problem})")
+        except (ConstructorError, ValueError) as e:  # ValueError: an integer of thousands of digits
+            problem = e.problem if isinstance(e, ConstructorError) else "a number too long to read"
+            self.error(keys, f"{_dotted(keys)}: unsupported YAML value ({problem})")
             self._unreadable.add(keys)
             return None
 
@@ -371,6 +421,10 @@ class _Checker:
         self.fields(keys, value, ("id",) + CITING, ("id",))
         if "id" in value:
             self.text(keys + ("id",), value["id"])
+            if isinstance(value["id"], str) and value["id"].strip() and not RULESET_NAME.fullmatch(value["id"]):
+                self.error(keys + ("id",), f"extends.id: {_describe(value['id'])} is not a rule set name (letters, "
+                                           "digits, '-' and '_', at most 64; a file of the same folder or a rule "
+                                           "set of the tool, named without .yaml)")
         self.citation(keys, value)
 
     def section(self, name: str, value) -> None:
@@ -488,6 +542,13 @@ def _dotted(keys: tuple) -> str:
 
 
 def _describe(value) -> str:
+    text = _describe_whole(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _describe_whole(value) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return "a number of more than 60 digits"  # (repr of a huge one would raise)
     if value is None:
         return "nothing"
     if isinstance(value, bool):

@@ -27,6 +27,7 @@ import yaml
 from markupsafe import Markup, escape
 
 from . import __version__
+from .files import Unreadable, read_bounded
 from .resources import data_dir
 
 PACKAGE = Path(__file__).resolve().parent
@@ -36,6 +37,9 @@ GAMES = "games"
 HISTORICAL = "historical"  # games/historical/*.tric: the treatises' own games, a section of their own
 ASSETS = "assets/trictrac"
 SOURCE_ONLY = {"compendium.yaml"}  # read by the generator, not published
+RULES = "rules"  # the site's own rule sets, rules/NAME.yaml, which a record's Rules header may name
+RESERVED_IDS = {"index": f"{GAMES}/index is the list of the games"}
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
 log = logging.getLogger("mkdocs.plugins.trictrac-site")
 
 
@@ -52,7 +56,18 @@ def record_id(path: Path) -> str:
         suggestion = re.sub(r"[^a-z0-9_-]+", "-", stem.lower()).strip("-") or "game"
         raise SiteError(f"{path}: error: record id {stem!r} is refused: a record's file name names its page, "
                         f"so it may only use a-z, 0-9, '-' and '_'\n  hint: rename it to {suggestion}.tric")
+    if stem in RESERVED_IDS:
+        raise SiteError(f"{path}: error: record id {stem!r} is reserved: {RESERVED_IDS[stem]}\n"
+                        f"  hint: rename it, e.g. {stem}-game.tric")
     return stem
+
+
+def own_file(path: Path, folder: Path) -> Path:
+    """``path``, refused when it is a link leading outside ``folder``: the site reads only its own files."""
+    if folder.resolve() not in path.resolve().parents:
+        raise SiteError(f"{path}: error: not published: it is a link to a file outside {folder.name}/, and the "
+                        f"site reads only its own files\n  hint: copy the file into {folder.name}/ instead")
+    return path
 
 
 def inside(folder: Path, relative: str) -> Path:
@@ -113,11 +128,11 @@ def templates():
     return env
 
 
-def code_key() -> str:
+def code_key(*more: Path) -> str:
     """A hash of everything that shapes a page besides its record: the package (code, templates,
-    viewer), its version and the rule sets."""
+    viewer), its version and the rule sets (the tool's, and those of the folders ``more``)."""
     h = hashlib.sha256(__version__.encode())
-    folders = [PACKAGE, data_dir("rules_data")]
+    folders = [PACKAGE, data_dir("rules_data"), *(f for f in more if f.is_dir())]
     for folder in folders:
         for path in sorted(folder.rglob("*")):
             if path.is_file() and path.suffix in (".py", ".j2", ".js", ".css", ".yaml", ".html", ".lark"):
@@ -199,7 +214,7 @@ class Generator:
         wanted: set[Path] = set()
         records = self._records() + [(f"{HISTORICAL}/{gid}", p) for gid, p in self._records(f"{GAMES}/{HISTORICAL}")]
         manifest = self._manifest()
-        key = code_key()
+        key = code_key(self.src / RULES)
         with _Progress(self.progress) as bar:
             wanted |= self._copy_sources(records)
             wanted |= self._assets()
@@ -248,7 +263,7 @@ class Generator:
     def _records(self, sub: str = GAMES) -> list[tuple[str, Path]]:
         folder = self.src / sub
         records = sorted(folder.glob("*.tric")) if folder.is_dir() else []
-        return [(record_id(p), p) for p in records]
+        return [(record_id(p), own_file(p, folder)) for p in records]
 
     def _copy_sources(self, records) -> set[Path]:
         """Every source page and file, as is (the records are copied for download)."""
@@ -260,7 +275,11 @@ class Generator:
             if rel in SOURCE_ONLY:
                 continue
             target = inside(self.staging, rel)
-            _write(target, path.read_bytes())
+            try:
+                data = read_bounded(own_file(path, self.src), MAX_SOURCE_BYTES)
+            except Unreadable as e:
+                raise SiteError(f"{path}: error: not published: {e}") from None
+            _write(target, data)
             written.add(target)
         return written
 
@@ -295,7 +314,8 @@ class Generator:
         from .gamepage import render_game
 
         # the name the record is published under: a page never shows a path of the machine that built it
-        return render_game(gid, path, self.env, display_path=f"{GAMES}/{gid}.tric")
+        return render_game(gid, path, self.env, display_path=f"{GAMES}/{gid}.tric",
+                           rules=self.src / RULES)
 
     def _compendium(self, bar, key: str) -> tuple[dict, list]:
         """The rules compendium, generated again only when the rule sets, its sources or the code
