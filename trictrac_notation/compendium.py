@@ -101,6 +101,12 @@ def value_text(key: str, value) -> str:
         return pair(value)
     if key.startswith("jans."):
         return STATUS.get(value, str(value))
+    if key.startswith("variants."):
+        from .rules_schema import VARIANTS
+
+        variant = VARIANTS.get(key.partition(".")[2])
+        if variant is not None:
+            return variant.text(value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)

@@ -18,7 +18,7 @@ from .board import COLORS, OFF, TALON, Position
 from .coords import CoordError, CoordSystem, get_system
 from .record import Figure, Record
 
-_PART = re.compile(r"(.+?)([WB])(\d+)")
+_PART = re.compile(r"(.+?)([WB])([0-9]{1,2})")  # a count of at most two digits (a longer one is refused)
 _COLOR = {"W": "white", "B": "black"}
 
 

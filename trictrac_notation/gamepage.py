@@ -28,16 +28,17 @@ HEADER_ORDER = ("Title", "White", "Black", "Source", "Edition", "Page", "Figure"
 DIAGRAM_WIDTH = 560
 
 
-def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str, str]:
+def render_game(gid: str, path: Path, env, display_path: str, rules: Path | None = None) -> tuple[dict, str, str]:
     """The files of game ``gid`` (page, viewer data, chart, the record for download; a historical game's
-    id is ``historical/NAME``), its title and where in its treatise it comes from."""
+    id is ``historical/NAME``), its title and where in its treatise it comes from; ``rules``: the site's
+    own rules folder, whose rule sets a Rules header may name besides the tool's."""
     text, diags = read_text(str(path))
     for d in diags:
         d.path = display_path
     if text is None:
         text, result = "", None
     else:
-        result, diags = _replay(text, display_path)
+        result, diags = _replay(text, display_path, rules)
     title = (result.record.header("Title") if result else None) or gid
     boards: dict = {}
     frames, view = _frames(result, boards) if result else ([], [])
@@ -53,21 +54,31 @@ def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str
         source=text, source_lines=text.splitlines(),
         display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
         scored=scored, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
-        complete=result is not None and result.stopped is None,
+        complete=result is not None and result.stopped is None, card=_card(result),
         errors=sum(d.severity == "error" for d in diags), warnings=sum(d.severity == "warning" for d in diags),
     )
     return files, title, _origin(result)
 
 
-def _replay(text: str, display_path: str):
-    """Parse and replay with the record's rule set; a bad Rules header becomes one more diagnostic."""
+def _replay(text: str, display_path: str, rules: Path | None = None):
+    """Parse and replay with the record's rule set (named: the tool's, or one of the folder ``rules``);
+    a bad Rules header becomes one more diagnostic."""
     from .rulesets import replay_setup
 
     record, diags = parse(text, display_path)
-    options, more = replay_setup(None, record)
+    options, more = replay_setup(None, record, folder=rules)
     diags += more
     result = replay(record, **options, parse_diagnostics=diags)
     return result, result.diagnostics
+
+
+def _card(result) -> dict | None:
+    """The score card of a partie à écrire (templates/card.md.j2), with the players' names."""
+    card = getattr(result.final, "card", None) if result is not None else None
+    if card is None:
+        return None
+    names = {c: result.record.header(c.capitalize()) or c for c in COLORS}
+    return card.view() | {"names": names}
 
 
 ORIGIN = (("Source", "{}"), ("Edition", "{}"), ("Page", "page {}"), ("Figure", "figure {}"))

@@ -256,6 +256,7 @@ class _Turn:
     expected: str | None
     releve: int = 1
     counts: dict = field(default_factory=lambda: {c: 0 for c in COLORS})
+    why: str | None = None  # why that player throws (after a marqué: the rule of the rule set)
 
 
 def _replay_line(throws, position: Position, expected: str | None, first_index: int, ctx: _Context, state,
@@ -287,8 +288,9 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
     if throw.number is not None and throw.number != index:
         r.warning(f"throw numbered {throw.number} is throw {index} of this line", throw.span, code="numbering")
     if turn.expected is not None and side != turn.expected:
-        r.error(f"{side} throws out of turn: it is {turn.expected}'s throw", throw.span, code="out-of-turn",
-                rule="rules.md §3.10")
+        r.error(f"{side} throws out of turn: it is {turn.expected}'s throw" + (f" ({turn.why})" if turn.why else ""),
+                throw.span, code="out-of-turn", rule="rules.md §4 D15" if turn.why else "rules.md §3.10")
+    turn.why = None
     mark = len(r.items)
     went = throw.decision == "go"
     if throw.pour_tout:
@@ -312,16 +314,18 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
     if throw.fausse_case == "let-stand" and not result.let_stand_used and result.after is not None:
         r.warning(f"'let-stand', but nothing on this line was irregular: {side}'s play is legal and his marks are "
                   "right", throw.fausse_case_span, code="let-stand", rule=FAUSSE_CASE_SECTION)
-    # the next throw
+    # the next throw; a marqué ended (à écrire): the scorer says who throws first (None: not checked)
+    ended = getattr(result.score, "marque", None) is not None
     turn.expected = other(side)
     turn.position = result.after
     if result.after is not None:
-        result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == DAMES
-        if result.new_releve and not (throw.pour_tout and not went):
+        result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == DAMES or ended
+        if result.new_releve and not (throw.pour_tout and not went and not ended):
             turn.position = Position.initial()  # re-piled; the same player throws first
             if went:
                 result.after = turn.position
-            turn.expected = side
+            turn.expected = result.score.next_first if ended else side
+            turn.why = result.score.next_why if ended else None
             turn.releve += 1
             turn.counts = {c: 0 for c in COLORS}
     result.diagnostics = r.items[mark:]

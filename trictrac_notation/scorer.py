@@ -22,10 +22,15 @@ from .board import BLACK, COLORS, WHITE, other
 from .events import counted, score_text
 from .ecoles import SECTION as ECOLE_SECTION
 from .ecoles import Ecole, audit, check_recorded
+from .ecrire import Card, EcrireRules, NotPlayed, first_after, reckon
 from .marking import Marking
 from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events, unplayed_events
 
 GO_SECTION = "rules.md §3.10"
+ECRIRE_SECTION = "rules.md §4 D14"
+PARTIES = {"a-ecrire": "a-ecrire", "a ecrire": "a-ecrire", "à écrire": "a-ecrire", "à-écrire": "a-ecrire",
+           "ecrire": "a-ecrire", "douze-trous": "douze-trous", "douze trous": "douze-trous", "12 trous": "douze-trous",
+           "12-trous": "douze-trous"}
 OPENING_JANS = {"deux-tables": "deux_tables", "contre-deux-tables": "deux_tables", "mezeas": "mezeas",
                 "contre-mezeas": "mezeas"}
 
@@ -46,6 +51,8 @@ class ScoreState:
     warned_over: bool = False
     shown: tuple = ()  # the jetons and fichets as ThrowScore keeps them: ((colour, points, holes, bredouille), ...)
     pavillon: str | None = None
+    card: Card | None = None  # the partie à écrire's score card (None: a 12-hole partie)
+    marque_first: str | None = None  # who threw first in the marqué under way
 
     def show(self) -> None:
         white, black = self.marking.players[WHITE], self.marking.players[BLACK]
@@ -54,7 +61,9 @@ class ScoreState:
         self.pavillon = WHITE if white.pavillon else BLACK if black.pavillon else None
 
     def copy(self) -> "ScoreState":
-        return replace(self, marking=self.marking.copy(), pending={c: list(v) for c, v in self.pending.items()})
+        card = replace(self.card, played=list(self.card.played)) if self.card else None
+        return replace(self, marking=self.marking.copy(), pending={c: list(v) for c, v in self.pending.items()},
+                       card=card)
 
 
 class ThrowScore:
@@ -66,11 +75,13 @@ class ThrowScore:
     ``ecoles``: the ecoles.Ecole found; ``holes``: colour -> holes taken; ``went``: the roller
     went (s'en aller); ``after``: colour -> {"points", "holes", "bredouille"} after the throw;
     ``winner``: set on the throw that wins the partie; ``marker``: who carries the marker of
-    the second series of holes (None: nobody), ``marker_name`` what it is (pavillon, étendard…).
+    the second series of holes (None: nobody), ``marker_name`` what it is (pavillon, étendard…);
+    ``marque``: the marqué this throw ended (ecrire.Marque, à écrire), ``next_first`` who throws first
+    after it (None: not checked).
     """
 
     __slots__ = ("side", "events", "due", "_throw", "applied", "ecoles", "holes", "went", "_after",
-                 "winner", "marker_name", "marker", "_name")
+                 "winner", "marker_name", "marker", "_name", "marque", "next_first", "next_why")
 
     def __init__(self, side: str, events: list, due: dict, throw, ecoles: list, marker_name: str, name=str):
         self.side = side
@@ -86,12 +97,16 @@ class ThrowScore:
         self.marker_name = marker_name
         self.marker = None
         self._name = name
+        self.marque = None
+        self.next_first = None
+        self.next_why = None
 
     @property
     def marked(self) -> dict:
         t = self._throw
         return {"points": t.marks.points if t.marks else None, "opp": t.opp_marks.points if t.opp_marks else None,
-                "holes": t.holes, "decision": t.decision, "ecoles": [e.points for e in t.ecoles]}
+                "holes": t.holes, "decision": t.decision, "ecoles": [e.points for e in t.ecoles],
+                **({"marque": "refait" if t.refait else t.marque} if t.refait or t.marque is not None else {})}
 
     @property
     def after(self) -> dict:
@@ -120,6 +135,8 @@ class ThrowScore:
             + (f" ({self.marker_name})" if self.marker == c else "") for c, a in self.after.items()))
         if self.winner:
             lines.append(f"  {self.winner} wins the partie")
+        if self.marque:
+            lines.append(f"  marqué: {self.marque.why}")
         return lines
 
     def to_json(self) -> dict:
@@ -135,6 +152,7 @@ class ThrowScore:
             "after": self.after,
             **({"winner": self.winner} if self.winner else {}),
             **({"marker": self.marker, "marker_name": self.marker_name} if self.marker else {}),
+            **({"marque": self.marque.to_json()} if self.marque else {}),
         }
 
 
@@ -147,10 +165,13 @@ class Final:
     scheme: str
     marker_name: str
     won_at: int | None
+    line: int | None = None  # the payout line of the 'guiton' and 'combine' schemes
+    card: Card | None = None  # the partie à écrire's score card
 
     def to_json(self) -> dict:
-        payout = self.marking.payout(self.scheme)
+        payout = self.marking.payout(self.scheme, self.line) if self.card is None else None
         holder = next((c for c, p in self.marking.players.items() if p.pavillon), None)
+        ecrire = {"marques": [m.to_json() for m in self.card.played], "card": self.card.to_json()} if self.card else {}
         return {
             "rules": self.rules,
             "holes": {c: p.holes for c, p in self.marking.players.items()},
@@ -160,12 +181,15 @@ class Final:
             "payout": payout.to_json() if payout else None,
             "marker": holder,
             "marker_name": self.marker_name,
+            **ecrire,
         }
 
     def summary(self) -> list[str]:
         m = self.marking
         out = ["final score: " + "; ".join(score_text(c, p.holes, p.points) for c, p in m.players.items())]
-        payout = m.payout(self.scheme)
+        if self.card is not None:
+            return out + self.card.lines()
+        payout = m.payout(self.scheme, self.line)
         if payout:
             out.append(f"{payout.winner} wins the partie at throw {self.won_at}: {payout.stakes:g} stake"
                        f"{'s' if payout.stakes != 1 else ''} ({payout.scheme}: {payout.why})")
@@ -180,6 +204,8 @@ class Scorer:
         self.tariff: Tariff = tariff(ruleset)
         self.follow = follow_record
         self.scheme = ruleset.variant("payout")
+        self.line = ruleset.variant("payout_line") if ruleset.states("payout_line") else None
+        self.ecrire: EcrireRules | None = None  # set by start() for a record of a partie à écrire
         self.marker = ruleset.variant("bredouille_marker")
         self.fill_not_made = ruleset.variant("ecole_fill_not_made")
         self.deux_tables_scope = ruleset.variant("deux_tables_once")
@@ -188,15 +214,18 @@ class Scorer:
     # --- the replay hook ----------------------------------------------------------------------
 
     def start(self, record, position, reporter) -> ScoreState:
-        """The score at the start: 0 everywhere, or the ``points:N holes:N bredouille:1`` of the setup lines."""
-        marking = Marking(self.ruleset.variant("points_per_hole"), self.ruleset.variant("holes_per_partie"))
+        """The score at the start: 0 everywhere, or the ``points:N holes:N bredouille:1`` of the setup lines;
+        a partie à écrire when the record says so (``[Partie "a-ecrire"]``, ``[Marques "N"]``)."""
+        card = self._partie(record, reporter)
+        marking = Marking(self.ruleset.variant("points_per_hole"),
+                          None if card else self.ruleset.variant("holes_per_partie"))
         for line in record.setup:
             player = marking.players[line.side]
             for p in line.placements:
                 key = p.key.lower()
                 limit = {"points": marking.points_per_hole, "holes": marking.holes_per_partie, "bredouille": 2}
                 if key in limit:
-                    if not 0 <= p.count < limit[key]:
+                    if not 0 <= p.count < (limit[key] or p.count + 1):
                         reporter.error(f"{p.key}:{p.count}: {_SETUP_RANGE[key].format(limit[key] - 1)}", p.span,
                                        code="bad-setup", rule="rules.md §1.5")
                         continue
@@ -204,9 +233,41 @@ class Scorer:
         players = marking.players
         for color in COLORS:  # decided: from a setup, a player is in his series if only he holds holes
             players[color].series = players[color].holes > 0 and players[other(color)].holes == 0
-        state = ScoreState(marking, fresh=not record.setup)
+        state = ScoreState(marking, fresh=not record.setup, card=card)
         state.show()
         return state
+
+    def _partie(self, record, reporter) -> Card | None:
+        """The score card of a partie à écrire, or None for a partie en douze trous (the default)."""
+        self.ecrire = None
+        name = record.header("Partie")
+        count = record.header("Marques")
+        span = record.header_span("Partie")
+        kind = PARTIES.get(" ".join(name.lower().split())) if name else "douze-trous"
+        if kind is None:
+            reporter.error(f"Partie {name!r}: expected \"a-ecrire\" (in marqués) or \"douze-trous\"", span,
+                           code="bad-header", rule=ECRIRE_SECTION)
+        if kind != "a-ecrire":
+            if count is not None:
+                reporter.error("a Marques header, but the partie is not à écrire", record.header_span("Marques"),
+                               code="bad-header", rule=ECRIRE_SECTION, hint='add [Partie "a-ecrire"]')
+            return None
+        try:
+            self.ecrire = EcrireRules.of(self.ruleset)
+        except NotPlayed as e:
+            reporter.error(f"{e}: the record is scored as a partie en douze trous", span, code="bad-rules",
+                           rule=ECRIRE_SECTION, hint="trictrac rules lists the rule sets; those with "
+                                                     "partie_a_ecrire: yes play it")
+            return None
+        marques = self.ecrire.marques_per_partie
+        if count is not None:
+            if count.strip().isdigit() and int(count) >= 2 and int(count) % 2 == 0:
+                marques = int(count)
+            else:
+                reporter.error(f"Marques {count!r}: a partie à écrire between two players has an even number of "
+                               f"marqués (4, 6, 8…); {marques} are assumed", record.header_span("Marques"),
+                               code="bad-header", rule="Lelasseux-Lafosse 1852 §220")
+        return Card(self.ecrire, marques)
 
     def snapshot(self, state: ScoreState) -> ScoreState:
         return state.copy()
@@ -220,12 +281,20 @@ class Scorer:
             self._new_releve(state, result.releve)
         if throw.dice is None:
             return
-        if state.marking.winner is not None:
+        if state.won_at is not None:
             if not state.warned_over:
                 state.warned_over = True
-                ctx.r.warning(f"the partie was won by {state.marking.winner} at throw {state.won_at}: the throws "
-                              "after it are not scored", throw.span, code="partie-over", rule="rules.md §3.12")
+                over = f"the partie of {state.card.marques} marqués was over" if state.card else \
+                    f"the partie was won by {state.marking.winner}"
+                ctx.r.warning(f"{over} at throw {state.won_at}: the throws after it are not scored", throw.span,
+                              code="partie-over", rule=ECRIRE_SECTION if state.card else "rules.md §3.12")
             return
+        if state.card is not None and state.marque_first is None:
+            state.marque_first = side
+        if state.card is None and self.follow and (throw.marque is not None or throw.refait):
+            ctx.r.error(f"'{'refait' if throw.refait else f'marque {throw.marque}'}' in a partie en douze trous: "
+                        "only a partie à écrire is played in marqués", throw.marque_span, code="marque",
+                        rule=ECRIRE_SECTION, hint='add the header [Partie "a-ecrire"]')
         if throw.pour_tout:
             events = sortie_events(self.tariff, side, throw.dice[0] == throw.dice[1])
         else:
@@ -236,7 +305,7 @@ class Scorer:
         self._remember(state, result, events)
         if (not events and throw.marks is None and throw.opp_marks is None and throw.holes is None
                 and throw.opp_holes is None and throw.decision is None and not throw.ecoles
-                and not state.pending.get(side)):
+                and not state.pending.get(side) and not self._may_end(state, throw)):
             score = ThrowScore(side, events, {side: 0, other(side): 0}, throw, [], self.marker, ctx.name(side))
             score._after, score.marker = state.shown, state.pavillon  # nothing to mark
             result.score = score
@@ -260,7 +329,7 @@ class Scorer:
     def finish(self, state: ScoreState, results, reporter) -> Final:
         """The score at the end of the main line (its pending écoles reported by :meth:`close`)."""
         self.close(state, reporter)
-        return Final(self.ruleset.id, state.marking, self.scheme, self.marker, state.won_at)
+        return Final(self.ruleset.id, state.marking, self.scheme, self.marker, state.won_at, self.line, state.card)
 
     def close(self, state: ScoreState, reporter) -> None:
         """The end of a line (the main line or a variation).
@@ -275,6 +344,7 @@ class Scorer:
     # --- the relevé ---------------------------------------------------------------------------
 
     def _new_releve(self, state: ScoreState, releve: int) -> None:
+        state.marking.relever()
         state.releve = releve
         state.fresh = True
         state.mezeas = False
@@ -350,11 +420,66 @@ class Scorer:
         score.holes[rival] = self._holes(m, rival, received, rival_gain, throw.opp_holes if follow else None,
                                          throw.opp_holes_span, r, received=True)
         score.went = went
+        if state.card is not None:
+            self._marque(state, result, score, ctx)
         state.show()
         score._after, score.marker = state.shown, state.pavillon
         if m.winner is not None and state.won_at is None:
             state.won_at = result.index
             score.winner = m.winner
+
+    # --- the partie à écrire --------------------------------------------------------------------
+
+    @staticmethod
+    def _may_end(state: ScoreState, throw) -> bool:
+        """Whether a throw that marks nothing must still be looked at: it may end a marqué."""
+        return state.card is not None and (throw.marque is not None or throw.refait)
+
+    def _marque(self, state: ScoreState, result, score: ThrowScore, ctx) -> None:
+        """End the marqué if this throw ends it (ecrire.EcrireRules.ends): reckon it, put it on the card,
+        say who throws first next, and compare with the record's ``marque N`` / ``refait``."""
+        m, throw, r = state.marking, result.throw, ctx.r
+        holes = {c: m.players[c].holes for c in COLORS}
+        written = "refait" if throw.refait else throw.marque
+        if not self.ecrire.ends(holes, score.went):
+            if self.follow and written is not None:
+                need = self.ecrire.marque_holes
+                r.error(f"'{'refait' if throw.refait else f'marque {written}'}', but no marqué ends here: "
+                        + ("a marqué ends when a player goes" if max(holes.values()) >= need else
+                           f"neither player has {need} holes ({', '.join(f'{c} {holes[c]}' for c in COLORS)})"),
+                        throw.marque_span, code="marque", rule=ECRIRE_SECTION)
+            return
+        holder = next((c for c in COLORS if m.players[c].series), None)
+        marque = reckon(self.ecrire, holes, holder, state.card.refaits,
+                        sans_lever=holder is not None and not m.players[holder].lifted)
+        marque.throw = result.index
+        if self.follow and written is not None:
+            self._check_marque(marque, written, throw, r)
+        state.card.played.append(marque)
+        score.marque = marque
+        if self.follow:
+            score.next_first = first_after(self.ecrire, marque, state.marque_first or result.side)
+            rule = "first_after_refait" if marque.refait else "first_after_marque"
+            score.next_why = f"{rule} {getattr(self.ecrire, rule)}: {self.ecrire.citations[rule]}"
+        m.new_marque()
+        state.marque_first = None
+        if state.card.over:
+            state.won_at = result.index
+
+    def _check_marque(self, marque, written, throw, r) -> None:
+        """The record's reckoning against the rules'; a different value is kept (the players paid it)."""
+        if marque.refait and written != "refait":
+            r.error(f"'marque {written}', but the marqué ends in a refait: {marque.why}", throw.marque_span,
+                    code="marque", rule=ECRIRE_SECTION, hint="write 'refait' on this throw")
+        elif not marque.refait and written == "refait":
+            r.error(f"'refait', but the holes are not equal: {marque.why}", throw.marque_span, code="marque",
+                    rule=ECRIRE_SECTION, hint=f"write 'marque {marque.value}' on this throw")
+        elif written != marque.value and not marque.refait:
+            r.error(f"marqué mis-reckoned: the record writes {written}, but {self.ruleset.id} gives {marque.value} "
+                    f"({marque.why})", throw.marque_span, code="marque", rule=ECRIRE_SECTION,
+                    hint=f"write 'marque {marque.value}', or sic:marque if the source reckoned it so")
+            marque.why += f"; the record writes {written}, kept on the card"
+            marque.value = written
 
     @staticmethod
     def _holes(m: Marking, color: str, points: int, gain, written: int | None, span, r, received=False) -> int:

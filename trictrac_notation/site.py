@@ -28,6 +28,7 @@ import yaml
 from markupsafe import Markup, escape
 
 from . import __version__
+from .files import Unreadable, read_bounded
 from .resources import data_dir
 
 PACKAGE = Path(__file__).resolve().parent
@@ -45,6 +46,9 @@ POLYFILLS = ("iframe-worker.js",)  # before the theme: the search's worker runs 
 # a section's games are listed in the navigation (the sidebar of every page) up to this many; beyond, its
 # index page lists them: a sidebar of a thousand games is no help, and it weighs on every page
 NAV_GAMES = 50
+RULES = "rules"  # the site's own rule sets, rules/NAME.yaml, which a record's Rules header may name
+RESERVED_IDS = {"index": f"{GAMES}/index is the list of the games"}
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
 log = logging.getLogger("mkdocs.plugins.trictrac-site")
 
 
@@ -61,7 +65,18 @@ def record_id(path: Path) -> str:
         suggestion = re.sub(r"[^a-z0-9_-]+", "-", stem.lower()).strip("-") or "game"
         raise SiteError(f"{path}: error: record id {stem!r} is refused: a record's file name names its page, "
                         f"so it may only use a-z, 0-9, '-' and '_'\n  hint: rename it to {suggestion}.tric")
+    if stem in RESERVED_IDS:
+        raise SiteError(f"{path}: error: record id {stem!r} is reserved: {RESERVED_IDS[stem]}\n"
+                        f"  hint: rename it, e.g. {stem}-game.tric")
     return stem
+
+
+def own_file(path: Path, folder: Path) -> Path:
+    """``path``, refused when it is a link leading outside ``folder``: the site reads only its own files."""
+    if folder.resolve() not in path.resolve().parents:
+        raise SiteError(f"{path}: error: not published: it is a link to a file outside {folder.name}/, and the "
+                        f"site reads only its own files\n  hint: copy the file into {folder.name}/ instead")
+    return path
 
 
 @lru_cache(maxsize=32)
@@ -128,11 +143,11 @@ def templates():
     return env
 
 
-def code_key() -> str:
+def code_key(*more: Path) -> str:
     """A hash of everything that shapes a page besides its record: the package (code, templates,
-    viewer), its version and the rule sets."""
+    viewer), its version and the rule sets (the tool's, and those of the folders ``more``)."""
     h = hashlib.sha256(__version__.encode())
-    folders = [PACKAGE, data_dir("rules_data")]
+    folders = [PACKAGE, data_dir("rules_data"), *(f for f in more if f.is_dir())]
     for folder in folders:
         for path in sorted(folder.rglob("*")):
             if path.is_file() and path.suffix in (".py", ".j2", ".js", ".css", ".yaml", ".html", ".lark"):
@@ -221,7 +236,7 @@ class Generator:
         wanted: set[Path] = set()
         records = self._records() + [(f"{HISTORICAL}/{gid}", p) for gid, p in self._records(f"{GAMES}/{HISTORICAL}")]
         manifest = self._manifest()
-        key = code_key()
+        key = code_key(self.src / RULES)
         with _Progress(self.progress) as bar:
             wanted |= self._copy_sources(records)
             wanted |= self._assets()
@@ -270,7 +285,7 @@ class Generator:
     def _records(self, sub: str = GAMES) -> list[tuple[str, Path]]:
         folder = self.src / sub
         records = sorted(folder.glob("*.tric")) if folder.is_dir() else []
-        return [(record_id(p), p) for p in records]
+        return [(record_id(p), own_file(p, folder)) for p in records]
 
     def _copy_sources(self, records) -> set[Path]:
         """Every source page and file, as is (the records are copied for download)."""
@@ -282,7 +297,11 @@ class Generator:
             if rel in SOURCE_ONLY:
                 continue
             target = inside(self.staging, rel)
-            _write(target, path.read_bytes())
+            try:
+                data = read_bounded(own_file(path, self.src), MAX_SOURCE_BYTES)
+            except Unreadable as e:
+                raise SiteError(f"{path}: error: not published: {e}") from None
+            _write(target, data)
             written.add(target)
         return written
 
@@ -322,7 +341,8 @@ class Generator:
         from .gamepage import render_game
 
         # the name the record is published under: a page never shows a path of the machine that built it
-        return render_game(gid, path, self.env, display_path=f"{GAMES}/{gid}.tric")
+        return render_game(gid, path, self.env, display_path=f"{GAMES}/{gid}.tric",
+                           rules=self.src / RULES)
 
     def _compendium(self, bar, key: str) -> tuple[dict, list]:
         """The rules compendium, generated again only when the rule sets, its sources or the code
