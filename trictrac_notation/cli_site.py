@@ -1,4 +1,5 @@
-"""``trictrac site build [--out DIR]`` and ``trictrac site serve``: the static site (see site.py)."""
+"""``trictrac site init DIR``, ``trictrac site build [--out DIR]`` and ``trictrac site serve``: the static site
+(see site.py; a site of one's own: siteinit.py)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,38 @@ def register(sub) -> None:
     s = sub.add_parser("site", help="build or serve the static site (game pages, rules compendium, tutorials)")
     actions = s.add_subparsers(dest="site_command", metavar="ACTION")
     actions.required = True
+    i = actions.add_parser("init", help="make a site of one's own in DIR: mkdocs.yml, docs/index.md, docs/games/")
+    i.add_argument("dir", metavar="DIR", help="the site's folder (made if need be; nothing in it is overwritten)")
+    i.add_argument("--name", default="Trictrac games", help="the site's name (default: Trictrac games)")
+    i.set_defaults(func=cmd_init)
     b = actions.add_parser("build", help="generate the pages and build the site (strict: a broken link fails)")
     b.add_argument("--out", default="site", metavar="DIR", help="where the site goes (default: site)")
-    b.add_argument("--src", metavar="DIR", help="site sources with games/*.tric (default: the bundled site_src)")
+    b.add_argument("--src", metavar="DIR", help="site sources with games/*.tric (default: the settings' docs_dir)")
     b.add_argument("--cache", metavar="DIR", help="staging and cache folder (default: .site-cache)")
-    b.add_argument("--config", metavar="FILE", help="mkdocs settings (default: the checkout's mkdocs.yml)")
+    b.add_argument("--config", metavar="FILE", help="mkdocs settings (default: mkdocs.yml here, else the checkout's)")
     b.add_argument("-q", "--quiet", action="store_true", help="no progress bar, no summary")
     b.set_defaults(func=cmd_build)
     v = actions.add_parser("serve", help="serve the site on localhost, rebuilding when a source changes")
     v.add_argument("--addr", default="127.0.0.1:8000", metavar="HOST:PORT", help="default: 127.0.0.1:8000")
-    v.add_argument("--config", metavar="FILE", help="mkdocs settings (default: the checkout's mkdocs.yml)")
+    v.add_argument("--config", metavar="FILE", help="mkdocs settings (default: mkdocs.yml here, else the checkout's)")
     v.set_defaults(func=cmd_serve)
+
+
+def cmd_init(args) -> int:
+    from .siteinit import InitError, init
+
+    try:
+        written = init(Path(args.dir), args.name)
+    except InitError as e:
+        print(f"trictrac site: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"trictrac site: {args.dir}: error: cannot write the site there: {e.strerror}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(f"wrote {path}")
+    print(f"next: cd {args.dir} && trictrac site build")
+    return 0
 
 
 def cmd_build(args) -> int:

@@ -49,19 +49,23 @@ def identity_text(value) -> str:
     return str(value) if known(value) else "not known"
 
 
-def render_compendium(env, src, bar=None) -> tuple[dict, list]:
-    """The compendium's files (``rules/...``) and its part of the navigation."""
+def render_compendium(env, src, bar=None, own_folder=None) -> tuple[dict, list]:
+    """The compendium's files (``rules/...``) and its part of the navigation: the tool's rule sets and
+    those of ``own_folder`` (a site's own ``rules/NAME.yaml``, which take the place of a tool's of the
+    same name, as a record naming it gets them; RulesError for one that cannot be read)."""
     from .rulesets import list_rulesets
     from .rules_schema import VARIANTS
 
-    rulesets = list_rulesets()
+    own = own_rulesets(own_folder)
+    ids = {rs.id for rs in own}
+    rulesets = sorted([rs for rs in list_rulesets() if rs.id not in ids] + own, key=_chronological)
     if not rulesets:
         return {}, []
     notes = _notes(src)
     jans = {jan: {"name": jan, "summary": "", "reference": ""} | (notes.get("jans") or {}).get(jan, {})
             for jan in JANS}
     matrix = _matrix(rulesets)
-    ctx = {"rulesets": rulesets, "jans": jans, "jan_ids": list(JANS), "variants": VARIANTS,
+    ctx = {"rulesets": rulesets, "own": ids, "jans": jans, "jan_ids": list(JANS), "variants": VARIANTS,
            "value": value_text, "status": STATUS, "title_of": treatise_title, "short_name": short_name,
            "identity_text": identity_text, "breakable": breakable}
     files = {
@@ -83,8 +87,27 @@ def render_compendium(env, src, bar=None) -> tuple[dict, list]:
     return files, nav
 
 
+def own_rulesets(folder) -> list:
+    """The rule sets of a site's own ``rules/`` folder, each by its name (RulesError for a bad one)."""
+    from .rulesets import named_ruleset
+
+    if folder is None or not folder.is_dir():
+        return []
+    return [named_ruleset(path.stem, folder=folder) for path in sorted(folder.glob("*.yaml"))]
+
+
+def _chronological(rs):
+    year = rs.identity.get("year")
+    return (not isinstance(year, int), year if isinstance(year, int) else 0, rs.id)
+
+
 def _notes(src) -> dict:
+    """The words about each jan: the site's ``compendium.yaml``, else the tool's own."""
+    from .resources import data_dir
+
     path = src / NOTES_FILE
+    if not path.is_file():
+        path = data_dir("site_src") / NOTES_FILE
     if not path.is_file():
         return {}
     return yaml.safe_load(path.read_text(encoding="utf-8")) or {}

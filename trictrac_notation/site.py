@@ -49,6 +49,7 @@ NAV_GAMES = 50
 RULES = "rules"  # the site's own rule sets, rules/NAME.yaml, which a record's Rules header may name
 RESERVED_IDS = {"index": f"{GAMES}/index is the list of the games"}
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
+NOTATION = "notation.md"  # the notation's reference, from the package unless a site has its own
 log = logging.getLogger("mkdocs.plugins.trictrac-site")
 
 
@@ -207,8 +208,8 @@ class Generator:
     """Sources (``src``: pages, ``games/*.tric``, compendium notes) → the staging folder ``cache/docs``."""
 
     def __init__(self, src: Path | None = None, cache: Path | None = None, progress: bool | None = None,
-                 nav_games: int = NAV_GAMES):
-        self.nav_games = nav_games
+                 nav_games: int = NAV_GAMES, compendium: bool = True, notation: bool = True):
+        self.nav_games, self.compendium, self.notation = nav_games, compendium, notation
         self.src = Path(src) if src is not None else data_dir("site_src")
         self.cache = Path(cache) if cache is not None else Path(".site-cache")
         self.staging = self.cache / "docs"
@@ -239,6 +240,7 @@ class Generator:
         key = code_key(self.src / RULES)
         with _Progress(self.progress) as bar:
             wanted |= self._copy_sources(records)
+            wanted |= self._package_pages()
             wanted |= self._assets()
             advance = bar.task("game pages", len(records))
             new_manifest = {}
@@ -268,7 +270,7 @@ class Generator:
             if historical:
                 files[f"{GAMES}/{HISTORICAL}/index.md"] = self.env.get_template("historical_index.md.j2").render(
                     games=historical)
-            compendium, rules_nav = self._compendium(bar, key)
+            compendium, rules_nav = self._compendium(bar, key) if self.compendium else ({}, [])
             files.update(compendium)
             for name, content in files.items():
                 path = inside(self.staging, name)
@@ -304,6 +306,14 @@ class Generator:
             _write(target, data)
             written.add(target)
         return written
+
+    def _package_pages(self) -> set[Path]:
+        """The notation page, from the package, unless the site has its own or leaves it out."""
+        if not self.notation or (self.src / NOTATION).is_file():
+            return set()
+        target = inside(self.staging, NOTATION)
+        _write(target, (data_dir("site_src") / NOTATION).read_bytes())
+        return {target}
 
     def _assets(self) -> set[Path]:
         """The style sheet and scripts (static/), and the board's description for board.js (layout.js)."""
@@ -358,7 +368,12 @@ class Generator:
             entry = None
         if entry and entry.get("key") == page_key and all((self.staging / f).is_file() for f in entry["files"]):
             return dict.fromkeys(entry["files"]), entry["nav"]
-        files, nav = render_compendium(self.env, self.src, bar)
+        from .rules_schema import RulesError
+
+        try:
+            files, nav = render_compendium(self.env, self.src, bar, self.src / RULES)
+        except RulesError as e:
+            raise SiteError(f"{e}\n  (a rule set of the site's own {RULES}/ folder, listed in the compendium)") from None
         self.cache.mkdir(parents=True, exist_ok=True)
         _write(saved, json.dumps({"key": page_key, "files": sorted(files), "nav": nav}))
         return files, nav
@@ -425,9 +440,11 @@ try:
     from mkdocs.plugins import BasePlugin
 
     class _SiteConfig(_Config):
-        src = _opts.Type(str, default="site_src")
+        src = _opts.Optional(_opts.Type(str))  # the sources: by default the docs_dir of mkdocs.yml
         cache = _opts.Type(str, default=".site-cache")
         nav_games = _opts.Type(int, default=NAV_GAMES)
+        compendium = _opts.Type(bool, default=True)  # the rules of the treatises (and the site's own)
+        notation = _opts.Type(bool, default=True)  # the notation page, unless the site has its own
 except ImportError:  # pragma: no cover - mkdocs is a dependency
     BasePlugin = object
 
@@ -443,12 +460,17 @@ class SitePlugin(BasePlugin[_SiteConfig]):
     cache_override: Path | None = None
     result: Generated | None = None
 
+    _docs_dir: str | None = None
+
     def _folders(self, config) -> tuple[Path, Path]:
         base = Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
-        return self.src_override or base / self.config.src, self.cache_override or base / self.config.cache
+        self._docs_dir = self._docs_dir or config.docs_dir  # before on_config puts the staging folder there
+        src = self.src_override or (base / self.config.src if self.config.src else Path(self._docs_dir))
+        return src, self.cache_override or base / self.config.cache
 
     def generator(self, config) -> Generator:
-        return Generator(*self._folders(config), self.progress, self.config.nav_games)
+        c = self.config
+        return Generator(*self._folders(config), self.progress, c.nav_games, c.compendium, c.notation)
 
     def on_env(self, env, config, files):
         """Keep the theme's templates compiled in the cache: a rebuild after touching one record
@@ -500,6 +522,7 @@ class SitePlugin(BasePlugin[_SiteConfig]):
     def on_config(self, config):
         self._blocks = {}
         _add_assets(config)
+        _add_markdown(config)
         if self.result is None:  # `trictrac site build` generates first; mkdocs build / serve come here
             try:
                 self.result = self.generator(config).run()
@@ -509,6 +532,18 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         if not config.nav:
             config.nav = self.result.nav
         return config
+
+
+# the Markdown extensions the generated pages need (the compendium's footnotes, a game's admonition), and
+# the ```trictrac fence: added unless mkdocs.yml lists them
+MARKDOWN = ("tables", "footnotes", "admonition", "attr_list", "trictrac_notation.mdext")
+
+
+def _add_markdown(config) -> None:
+    names = {e if isinstance(e, str) else type(e).__module__ for e in config.markdown_extensions}
+    for name in MARKDOWN:
+        if name not in names and not (name.endswith("mdext") and "trictrac" in names):
+            config.markdown_extensions.append(name)
 
 
 def _add_assets(config) -> None:
@@ -567,14 +602,26 @@ def _mkdocs_logging(handler: logging.Handler):
         logger.propagate = saved[1]
 
 
+def settings_file(config_file=None) -> Path:
+    """The site's settings: the file given, else ``mkdocs.yml`` in the working folder, else the checkout's."""
+    if config_file:
+        path = Path(config_file)
+        if not path.is_file():
+            raise SiteError(f"{path}: error: no such settings file (an mkdocs.yml)")
+        return path
+    for path in (Path("mkdocs.yml"), ROOT_CONFIG):
+        if path.is_file():
+            return path.resolve()
+    raise SiteError("mkdocs.yml: error: no mkdocs.yml here (the site's settings)\n"
+                    "  hint: `trictrac site init DIR` makes a site of one's own in DIR (then build it there); "
+                    "or give --config FILE")
+
+
 def _load_config(config_file: Path | None, src, cache, progress, **overrides):
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from mkdocs.config import load_config
 
-    config_file = Path(config_file) if config_file else ROOT_CONFIG
-    if not config_file.is_file():
-        raise SiteError(f"{config_file}: error: no mkdocs.yml here (the site's settings); run from a checkout "
-                        "of trictrac or give --config")
+    config_file = settings_file(config_file)
     config = load_config(config_file=str(config_file), **overrides)
     plugin = config.plugins.get("trictrac-site")
     if plugin is None:
@@ -595,14 +642,15 @@ def build(out: Path | str = "site", *, src=None, cache=None, config_file=None, p
     stream = stream or sys.stderr
     start = time.perf_counter()
     out = Path(out).resolve()
+    config_file = settings_file(config_file)
     try:
         config, plugin = _load_config(config_file, src, cache, progress, site_dir=str(out), strict=True)
     except ConfigurationError as e:
-        raise SiteError(f"{config_file or ROOT_CONFIG}: error: {e}") from None
+        raise SiteError(f"{config_file}: error: {e}") from None
     generator = plugin.generator(config)
     plugin.result = generated = generator.run()
     collect = _Collect(generator.src, generated.staging, stream)
-    stamp = _stamp(config_file or ROOT_CONFIG, out, generated.nav)
+    stamp = _stamp(config_file, out, generated.nav)
     stamp_path = generator.cache / "built.json"
     dirty = (out / "index.html").is_file() and _read_json(stamp_path) == stamp
     index = _read_json(out / "search" / "search_index.json") if dirty else None
@@ -666,6 +714,6 @@ def serve(addr: str = "127.0.0.1:8000", *, config_file=None) -> None:
     """Serve the site of ``mkdocs.yml``, generating and rebuilding it when a source changes (mkdocs serve)."""
     from mkdocs.commands.serve import serve as mkdocs_serve
 
-    config_file = Path(config_file) if config_file else ROOT_CONFIG
+    config_file = settings_file(config_file)
     _load_config(config_file, None, None, None)  # fails early with a clear message
     mkdocs_serve(config_file=str(config_file), dev_addr=addr, livereload=True)
