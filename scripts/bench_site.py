@@ -15,7 +15,12 @@ and last ``ratio: X`` = our time per game page / the plain page's.  Targets: rat
 per game, a rebuild after changing one record <= 0.1 of the full build (at N = 200).  The load average is
 printed before and after: the machine may be shared.
 
+With ``--view`` the site built is then opened from file:// in headless Chromium (playwright and Debian's
+chromium, as the tests use them): a few game pages, each stepped through with the viewer's keys, every
+diagram drawn with its fifteen dames a side and no script error, and a search.
+
 Usage: python scripts/bench_site.py [--games 200] [--throws 150] [--rules guiton-1822] [--keep DIR] [--profile]
+       [--view]
 """
 
 from __future__ import annotations
@@ -130,6 +135,43 @@ def game_bytes(out: Path, gids: list[str]) -> int:
     return total // max(len(gids), 1)
 
 
+VIEW = """() => { const svg = document.querySelector('.tv-diagram .tv-full svg');
+    return {counter: document.querySelector('.tv-counter').textContent,
+            dames: svg ? svg.querySelectorAll('circle.dame, circle.off').length : 0}; }"""
+
+
+def view(out: Path, gids: list[str]) -> str:
+    """Open some game pages of the built site in Chromium, step through each, search; a line saying so."""
+    from playwright.sync_api import sync_playwright
+
+    pages = sorted({gids[0], gids[len(gids) // 2], gids[-1]})
+    stepped = 0
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                                    args=["--headless", "--no-sandbox", "--disable-gpu"])
+        for gid in pages:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto((out / "games" / f"{gid}.html").as_uri())
+            last = int(page.text_content(".tv-counter").split("/")[1])
+            page.focus(".trictrac-viewer")
+            for n in range(last + 1):
+                seen = page.evaluate(VIEW)
+                if seen["counter"] != f"throw {n} / {last}" or seen["dames"] < 2 or errors:
+                    sys.exit(f"viewer of {gid} at throw {n}: {seen} {errors}")
+                page.keyboard.press("ArrowRight")
+                stepped += 1
+            page.close()
+        page = browser.new_page()
+        page.goto((out / "index.html").as_uri())
+        page.click(".md-search__input")
+        page.keyboard.type("Random game")
+        page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0", timeout=20000)
+        browser.close()
+    return f"viewed in Chromium from file://: {len(pages)} game pages, {stepped} throws stepped, search answers"
+
+
 def load() -> str:
     try:
         return " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} cores"
@@ -144,6 +186,7 @@ def main(argv=None) -> int:
     p.add_argument("--rules", default="guiton-1822", help="the games' rule set (default guiton-1822; 'none': unscored)")
     p.add_argument("--keep", metavar="DIR", help="build in DIR and keep the sites there (to view them)")
     p.add_argument("--profile", action="store_true", help="profile our full build (cProfile), print the top")
+    p.add_argument("--view", action="store_true", help="then open the site in headless Chromium (see above)")
     args = p.parse_args(argv)
     rules = None if args.rules == "none" else args.rules
     print(f"load average before: {load()}")
@@ -195,6 +238,8 @@ def main(argv=None) -> int:
               f"(target <= 0.1)")
         print(f"plain page: {plain_bytes:,} bytes")
         print(f"bytes per game: {game_bytes(out, gids)}")
+        if args.view:
+            print(view(out, gids))
         if profile:
             import pstats
 

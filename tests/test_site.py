@@ -311,3 +311,35 @@ def test_historical_games_have_their_own_section_origin_and_figures(tmp_path):
     assert book.count('class="dame white"') == 3 + 1 + 1 and 'data-track="7"' in book  # the pile of 3, f, h
     data = (out / "historical/figures-sample.data.js").read_text(encoding="utf-8")
     assert '"historical/figures-sample"' in data and "Lepeintre 1818, fig. 2" in data
+
+
+MARKED = """[Title "Marked diagrams"]
+[First "white"]
+{diagram}
+
+1. white 6-4 T-6 T-4 {diagram: two dames off the talon}
+2. black 5-3 T-5 T-3 {a plain comment}
+"""
+
+
+def test_the_diagrams_a_record_marks_are_drawn_on_the_page(tmp_path):
+    """{diagram} (in the preamble: the start) and {diagram: words} (a caption) draw the position on the page
+    itself, as the SVG writer draws it (no JavaScript needed); the mark is not shown as a comment."""
+    from trictrac_notation.diagram import replay_scene
+    from trictrac_notation.notation import parse
+    from trictrac_notation.replay import replay
+    from trictrac_notation.svg import scene_svg
+
+    src = make_src(tmp_path, {"marked.tric": MARKED})
+    build(tmp_path / "out", src=src, cache=tmp_path / "cache", progress=False)
+    page = (tmp_path / "out/games/marked.html").read_text(encoding="utf-8")
+    figures = re.findall(r'<figure class="trictrac-marked">(<svg.*?</svg>)<figcaption>(.*?)</figcaption>', page, re.S)
+    assert [c for _, c in figures] == ["The starting position",
+                                       'After 1. white 6-4: <span class="comment">two dames off the talon</span>']
+    result = replay(parse(MARKED)[0])
+    for (svg, _), n in zip(figures, (0, 1)):
+        assert svg == scene_svg(replay_scene(result, n, compact=True), 560, shared=True)
+    moves = page[page.index('<div class="trictrac-moves">'):page.index("</table>")]
+    assert 'data-throw="1"' in moves and "{diagram" not in moves and ">diagram<" not in moves
+    assert '<span class="comment">a plain comment</span>' in moves
+    assert page.count('<figure class="trictrac-marked">') == 2

@@ -158,20 +158,21 @@ def _label(t) -> str:
     return write_throw(t.throw, WORDS["en"], comments=False, variations=False)
 
 
-def _svgs(result, n: int, shared: dict, layouts=(False, True)) -> str:
-    """The diagram after throw n, full and compact (the page's style sheet shows one, by the screen's
-    width), each referring to its board drawn once in the page (``shared``: id -> SVG of the board)."""
+def _svg(result, n: int, shared: dict, compact: bool) -> str:
+    """The diagram after throw n, referring to its board drawn once in the page (``shared``: id -> SVG)."""
     from .diagram import replay_scene
     from .svg import background_svg, scene_svg
 
-    out = []
-    for compact in layouts:
-        sc = replay_scene(result, n, compact=compact)
-        key, body = background_svg(sc)
-        shared[key] = body
-        out.append(f'<div class="tv-{"compact" if compact else "full"}">'
-                   f'{scene_svg(sc, DIAGRAM_WIDTH, shared=True)}</div>')
-    return "".join(out)
+    sc = replay_scene(result, n, compact=compact)
+    key, body = background_svg(sc)
+    shared[key] = body
+    return scene_svg(sc, DIAGRAM_WIDTH, shared=True)
+
+
+def _svgs(result, n: int, shared: dict) -> str:
+    """The diagram after throw n, full and compact: the page's style sheet shows one, by the screen's width."""
+    return "".join(f'<div class="tv-{"compact" if compact else "full"}">{_svg(result, n, shared, compact)}</div>'
+                   for compact in (False, True))
 
 
 MARK = re.compile(r"\s*diagram\s*(?::\s*(?P<words>.*?))?\s*", re.S | re.I)
@@ -179,7 +180,8 @@ MARK = re.compile(r"\s*diagram\s*(?::\s*(?P<words>.*?))?\s*", re.S | re.I)
 
 def _marked_diagram(comments: list, result, n: int, shared: dict) -> tuple[list, dict | None]:
     """The comments without the author's mark ``{diagram}`` / ``{diagram: words}``, and the marked
-    diagram (compact: it reads at any width; the page says the throw in words), if any."""
+    diagram (compact: it reads at any width; the page says the throw in words), if any: the mark's words
+    are its caption (a comment there, which the viewer shows with the others)."""
     kept, words, marked = [], [], False
     for c in comments:
         m = MARK.fullmatch(str(c))
@@ -190,7 +192,7 @@ def _marked_diagram(comments: list, result, n: int, shared: dict) -> tuple[list,
             kept.append(c)
     if not marked:
         return comments, None
-    return kept + words, {"svg": _svgs(result, n, shared, (True,)), "words": " ".join(words)}
+    return kept, {"svg": _svg(result, n, shared, True), "words": " ".join(words)}
 
 
 def _frames(result, shared: dict) -> tuple[list[dict], list[dict]]:
