@@ -20,3 +20,7 @@ REGISTER.append(_site)
 from .cli_score import register as _score  # noqa: E402
 
 REGISTER.append(_score)
+
+from .cli_arith import register as _arith  # noqa: E402
+
+REGISTER.append(_arith)
