@@ -227,3 +227,21 @@ def test_confidence_intervals():
     assert mean_ci([1, 1, 1])["ci95"] == [1, 1]
     r = ratio_ci([2, 4], [1, 2])
     assert r["mean"] == 2 and r["ci95"] == [2, 2]
+
+
+def test_the_fence_captions_chances():
+    """chances=yes: Lelasseux-Lafosse's fig. 38 in a fence says it fills by 30 of 36 (§349)."""
+    import markdown
+
+    html = markdown.Markdown(extensions=["trictrac_notation.mdext"]).convert(
+        '```trictrac show=start chances=yes\n[Rules "lelasseux-1852"]\n'
+        "@white 1:1 2:1 3:1 4:1 5:1 6:1 7:1 8:2 9:2 10:2 11:2\n```\n")
+    assert "white to play:" in html and "fills by 30 of 36" in html and "trictrac-error" not in html
+
+
+def test_the_fence_needs_rules_for_chances():
+    import markdown
+
+    html = markdown.Markdown(extensions=["trictrac_notation.mdext"]).convert(
+        "```trictrac chances=yes\n@white T:13 6:2\n```\n")
+    assert "chances=yes needs a [Rules" in html

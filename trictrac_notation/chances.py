@@ -172,6 +172,23 @@ def replay_tracker(result, n: int, ruleset) -> Tracker:
     return tracker
 
 
+def after_throws(result, n: int, ruleset) -> tuple:
+    """(position, mover, history, movement) of the throw that follows the first ``n`` throws of a
+    scored replay's main line: the record's own next throw when there is one, else the other player
+    (the same one after a sortie), from the position reached."""
+    if n < len(result.throws):
+        t = result.throws[n]
+        position, mover, movement = t.before, t.side, t.rules
+    else:
+        last = result.throws[n - 1] if n else None
+        position = result.initial if last is None else (last.after or last.before)
+        first = (result.record.header("First") or "").lower()
+        mover = (first if first in COLORS else WHITE) if last is None else (
+            last.side if last.new_releve else other(last.side))
+        movement = ruleset.movement
+    return position, mover, replay_tracker(result, n, ruleset).history(mover), movement
+
+
 # --- the bare arithmetic ------------------------------------------------------------------------
 
 def numbers(dice, doublet_moves: int = 2) -> set:

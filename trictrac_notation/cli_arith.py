@@ -16,7 +16,7 @@ import json
 import sys
 
 from .board import COLORS, other
-from .chances import caption, outcomes, replay_tracker, summary
+from .chances import after_throws, caption, outcomes, summary
 from .cli import UsageError, _print_diagnostics
 from .notation import dice_name, read
 from .rules_schema import RulesError
@@ -62,9 +62,8 @@ def cmd_chances(args) -> int:
 def record_chances(result, ruleset, n: int) -> dict:
     """The chances of the position before throw ``n`` of a scored replay, for the player to move."""
     t = result.throws[n - 1]
-    mover = t.side
-    history = replay_tracker(result, n - 1, ruleset).history(mover)
-    found = outcomes(t.before, mover, ruleset, history, movement=t.rules)
+    position, mover, history, movement = after_throws(result, n - 1, ruleset)
+    found = outcomes(position, mover, ruleset, history, movement=movement)
     data = summary(found, mover)
     name = result.coords.format
     rows = []
