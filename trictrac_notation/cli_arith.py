@@ -204,6 +204,7 @@ def simulate_lines(data: dict) -> list[str]:
         out += [f"{label}: {r['games']} parties ({r['won']} finished), {r['releves']} relevés, {r['throws']} throws",
                 f"  points per throw      {_ci(r['points_per_throw'], digits=3)}",
                 f"  holes per relevé      {_ci(r['holes_per_releve'])}",
+                f"  points per relevé     {_ci(r['points_per_releve'], digits=1)}",
                 f"  relevé length         {_ci(r['releve_length'], digits=1)} throws",
                 f"  grande bredouille     {_ci(gb, 'share', 3)} of finished parties",
                 f"  stakes per partie     {_ci(r['stakes_per_partie'])}",

@@ -94,7 +94,7 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> dic
     stats = {"throws": 0, "points": 0, "jans": {}, "releves": [], "won": False, "grande": False, "stakes": 0.0,
              "partie_throws": 0}
     jans = stats["jans"]
-    releve_throws = releve_holes = 0
+    releve_throws = releve_holes = releve_points = 0
     while stats["throws"] < max_throws:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         play, events = _choose(position, side, dice, t, tracker.history(side), movement, rng)
@@ -110,6 +110,7 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> dic
             entry[1] += points
         own, theirs = totals(events, side)
         stats["points"] += own + theirs
+        releve_points += own + theirs
         releve_holes += marking.mark(side, own).holes
         releve_holes += marking.mark(other(side), theirs).holes
         if marking.winner is not None and not stats["won"]:
@@ -118,10 +119,10 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> dic
                          partie_throws=stats["throws"])
         position = play.result
         if position.borne_off(side) == DAMES:
-            stats["releves"].append((releve_throws, releve_holes))
+            stats["releves"].append((releve_throws, releve_holes, releve_points))
             if stats["won"]:
                 break
-            releve_throws = releve_holes = 0
+            releve_throws = releve_holes = releve_points = 0
             position = Position.initial()
             tracker.new_releve()  # the winner of the sortie throws first again
         else:
@@ -145,6 +146,14 @@ def mean_ci(values) -> dict:
     sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
     h = Z95 * sd / math.sqrt(n)
     return {"mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)], "n": n}
+
+
+def quartiles(values) -> list:
+    """The 10th, 25th, 50th, 75th and 90th percentiles (nearest rank)."""
+    if not values:
+        return []
+    ordered = sorted(values)
+    return [ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.1, 0.25, 0.5, 0.75, 0.9)]
 
 
 def ratio_ci(nums, dens) -> dict:
@@ -188,8 +197,9 @@ def aggregate(games: list[dict]) -> dict:
         "games": len(games), "won": len(won), "throws": sum(throws), "releves": len(releves),
         "points_per_throw": ratio_ci([g["points"] for g in games], throws),
         "jans": jans,
-        "holes_per_releve": mean_ci([h for _, h in releves]),
-        "releve_length": mean_ci([n for n, _ in releves]),
+        "holes_per_releve": mean_ci([h for _, h, _ in releves]),
+        "points_per_releve": mean_ci([p for _, _, p in releves]) | {"quartiles": quartiles([p for _, _, p in releves])},
+        "releve_length": mean_ci([n for n, _, _ in releves]),
         "grande_bredouille": wilson(sum(g["grande"] for g in won), len(won)),
         "stakes_per_partie": mean_ci([g["stakes"] for g in won]),
         "partie_length": mean_ci([g["partie_throws"] for g in won]),
