@@ -144,7 +144,7 @@ def test_a_releve_re_piles_every_dame_and_keeps_the_holes():
 
 def test_going_re_piles_and_resets_the_jetons():
     text = ('[Rules "guiton-1822"]\n@white T:2 1:1 5:1 6:2 7:1 8:2 9:2 10:2 11:2 points:10\n@black T:15\n'
-            '1. white 4-2 +12 5-7 T-4 hole go\n2. white 6-5 T-6 T-5\n')
+            '1. white 4-2 +12 hole go\n2. white 6-5 T-6 T-5\n')
     record, _ = parse(text)
     rules = load_ruleset("guiton-1822")
     result = replay(record, rules=rules.movement, scorer=Scorer(rules))

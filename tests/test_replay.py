@@ -256,7 +256,7 @@ def test_throw_numbers_are_checked():
 
 
 def test_going_re_piles_and_the_same_player_throws_again():
-    text = "1. white 6-4 T-6 T-4 +4 hole go\n2. white 6-5 T-6 T-5\n3. black 6-4 T-6 T-4\n"
+    text = "1. white 6-4 +4 hole go\n2. white 6-5 T-6 T-5\n3. black 6-4 T-6 T-4\n"
     result = replayed(text)
     assert result.throws[0].new_releve and result.throws[1].releve == 2
     assert result.throws[1].before == Position.initial()

@@ -11,7 +11,7 @@ from trictrac_notation.scorer import Scorer
 # relevé 1: White makes the jan de deux tables (7+4 to his coin, 9+3 to Black's), which wins a hole: he
 # goes.  Relevé 2: two dames on 6, and 6-5 would make it again.
 TWO_RELEVES = """@white T:13 7:1 9:1 points:10
-1. white 4-3 T-4 T-3 hole go
+1. white 4-3 hole go
 2. white sonnez T-6 T-6
 3. black 6-5 T-6 T-5
 4. white 6-5 T-6 T-5

@@ -28,8 +28,9 @@ def _print_diagnostics(diags: list[Diagnostic], text: str | None, stream=None) -
         print(d.format(lines), file=stream)
 
 
-def _summary(errors: int, warnings: int) -> str:
-    return f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
+def _summary(errors: int, warnings: int, notes: int = 0) -> str:
+    text = f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
+    return text + (f", {notes} note{'s' if notes != 1 else ''} (slips of the source acknowledged)" if notes else "")
 
 
 # --- check ----------------------------------------------------------------------
@@ -38,7 +39,7 @@ def cmd_check(args) -> int:
     from .replay import replay
 
     _check_rules_option(args)
-    total_errors = total_warnings = 0
+    total_errors = total_warnings = total_notes = 0
     for path in args.files:
         record, diags, text = read(path)
         if record is not None:
@@ -48,11 +49,12 @@ def cmd_check(args) -> int:
         _print_diagnostics(diags, text)
         total_errors += sum(d.severity == "error" for d in diags)
         total_warnings += sum(d.severity == "warning" for d in diags)
+        total_notes += sum(d.severity == "note" for d in diags)
     sys.stdout.flush()
     if total_errors or total_warnings or not args.quiet:
         print(f"{len(args.files)} file{'s' if len(args.files) != 1 else ''} checked: "
-              f"{_summary(total_errors, total_warnings)}", file=sys.stderr)
-    return 1 if total_errors else 0
+              f"{_summary(total_errors, total_warnings, total_notes)}", file=sys.stderr)
+    return 1 if total_errors or (args.strict and total_warnings) else 0
 
 
 def _check_rules_option(args) -> None:
@@ -137,6 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("files", nargs="+", metavar="FILE")
     c.add_argument("--rules", metavar="ID", help="rule set to apply (default: the record's Rules header)")
     c.add_argument("-q", "--quiet", action="store_true", help="print nothing when all is well")
+    c.add_argument("--strict", action="store_true",
+                   help="fail (exit 1) on warnings too: irregularities the rules let stand, unacknowledged")
     c.set_defaults(func=cmd_check)
 
     r = sub.add_parser("replay", help="print the position after each throw (or the whole replay as JSON)")

@@ -1,7 +1,9 @@
 """Rewriting a record in another coordinate system (``trictrac convert``).
 
 Only arrow names change: each is read in the old system from its mover's side
-and written in the new one, so nothing else of the record can be lost.
+and written in the new one, so nothing else of the record can be lost.  The book's
+figures keep their own encoding: a record converted away from the figures' system
+says which system they are in (``FigureCoords``).
 """
 
 from __future__ import annotations
@@ -36,15 +38,25 @@ def convert(record: Record, system: str) -> tuple[Record, list]:
             if p.key.lower() not in NON_ARROW_KEYS:
                 p.key = rename(p.key, line.side, p.span)
 
+    def moves(t: Throw, written: list) -> list:
+        return [MoveText(tuple(rename(part, t.side, _part_span(m, i)) for i, part in enumerate(m.parts)), m.span)
+                for m in written]
+
+    figures = bool(out.figures)
+
     def convert_throws(throws: list[Throw]) -> None:
+        nonlocal figures
         for t in throws:
-            t.moves = [
-                MoveText(tuple(rename(part, t.side, _part_span(m, i)) for i, part in enumerate(m.parts)), m.span)
-                for m in t.moves
-            ]
+            t.moves = moves(t, t.moves)
+            t.replayed = moves(t, t.replayed)
+            for x in t.touched:
+                x.arrow = rename(x.arrow, t.side, x.span)
+            figures |= bool(t.figures)
             for v in t.variations:
                 convert_throws(v)
 
     convert_throws(out.throws)
+    if figures and not out.header("FigureCoords"):
+        out.set_header("FigureCoords", old.id)
     out.set_header("Coords", new.id)
     return out, reporter.items

@@ -11,6 +11,14 @@ from dataclasses import dataclass, field
 
 ERROR = "error"
 WARNING = "warning"
+NOTE = "note"  # a slip of the source that the record acknowledges (``sic:CODE``)
+
+# The codes a record may acknowledge with ``sic:CODE`` (aliases map to the code the checker uses).
+SIC_CODES = {
+    "illegal-play": "illegal-play", "fausse-case": "illegal-play", "ecole": "ecole", "fausse-ecole": "fausse-ecole",
+    "holes": "holes", "go": "go", "out-of-turn": "out-of-turn", "numbering": "numbering", "touched": "touched",
+    "pour-tout": "pour-tout", "figure": "figure", "partie-over": "partie-over",
+}
 
 
 @dataclass
@@ -72,6 +80,9 @@ class Reporter:
 
     def warning(self, message: str, span=None, **extra) -> Diagnostic:
         return self.add(WARNING, message, span, **extra)
+
+    def note(self, message: str, span=None, **extra) -> Diagnostic:
+        return self.add(NOTE, message, span, **extra)
 
     @property
     def errors(self) -> list[Diagnostic]:

@@ -621,7 +621,8 @@ def throw_annotations(result) -> Annotations:
     return Annotations(
         dice=result.throw.dice,
         mover=result.side,
-        steps=with_rest(result.steps, result.throw.dice, result.before, result.side) if result.after else [],
+        steps=with_rest(result.steps, result.throw.dice, result.played_from or result.before, result.side)
+        if result.after else [],
         events=list(getattr(score, "events", None) or []),
         captions=captions,
         score=getattr(score, "after", None),

@@ -34,6 +34,7 @@ class Ecole:
     kind: str
     text: str
     span: object = None
+    omission: bool = False  # points not marked: unclaimed, the rules let it stand (a warning, not an error)
 
     @property
     def gainer(self) -> str:
@@ -109,7 +110,8 @@ def audit(side: str, events, row_after, moved: bool, marks=None, opp_marks=None,
                     + f" for {rival}")
         else:
             text = f"{side} does not make the {what} that the throw allows: {rival} marks {owed}"
-        result.ecoles.append(Ecole(side, owed + extra, "not-made", text, marks.span if marks else span))
+        result.ecoles.append(Ecole(side, owed + extra, "not-made", text, marks.span if marks else span,
+                                   omission=not marked_them))
         if marked_them:
             compare_with += owed  # the points marked for it are the école above
     if marks is not None and marks.points != compare_with:
@@ -123,12 +125,13 @@ def audit(side: str, events, row_after, moved: bool, marks=None, opp_marks=None,
             kind = "par-moins" if diff < 0 else "par-trop"
             result.ecoles.append(Ecole(side, abs(diff), kind, (
                 f"école {kind.replace('-', ' ')}: {side} marks {marks.points} but the rules give {compare_with} "
-                f"({gives}): {rival} gains {abs(diff)}"), marks.span))
+                f"({gives}): {rival} gains {abs(diff)}"), marks.span, omission=diff < 0))
     if opp_marks is not None and opp_marks.points != due_opp:
         diff = opp_marks.points - due_opp
         result.ecoles.append(Ecole(rival, abs(diff), "received", (
             f"école {'par moins' if diff < 0 else 'par trop'}: {rival} marks {opp_marks.points} from this throw "
-            f"but the rules give him {due_opp} ({_names(theirs)}): {side} gains {abs(diff)}"), opp_marks.span))
+            f"but the rules give him {due_opp} ({_names(theirs)}): {side} gains {abs(diff)}"), opp_marks.span,
+            omission=diff < 0))
     return result
 
 

@@ -16,8 +16,8 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, 
 
 from .diagnostics import Diagnostic, Reporter
 from .record import (
-    DOUBLET_NAME, DOUBLET_NAMES, JAN_SLUGS, KNOWN_TAGS, Claim, Ecole, Header, Marks, MoveText,
-    Placement, Record, Setup, Span, Throw,
+    DOUBLET_NAME, DOUBLET_NAMES, JAN_SLUGS, KNOWN_TAGS, Claim, Ecole, Figure, Header, Marks, MoveText,
+    Placement, Record, Setup, Sic, Span, Throw, Touched,
 )
 from .resources import grammar_path
 
@@ -35,6 +35,15 @@ EXPECTED = {
     "HOLE": "hole / holes N",
     "ECOLE": "ecole N",
     "DECISION": "stay or go",
+    "POUR_TOUT": "pour-tout",
+    "ADOUBE": "adoube",
+    "TOUCHED": "touched X (a dame touched)",
+    "LET_STAND": "let-stand",
+    "REPLAYED": "replayed and the play that stands",
+    "SIC": "sic:CODE (a slip of the source acknowledged)",
+    "FIGURE": 'figure N "SPEC" (the book\'s figure)',
+    "FIGURE_LABEL": "the figure's label, like 2",
+    "ARROW": "an arrow, like 5 or g",
     "JAN": "a jan name like battre-a-vrai",
     "INT": "a number",
     "COMMENT": "a {comment}",
@@ -58,9 +67,9 @@ SIDES = {"white": "white", "blanc": "white", "black": "black", "noir": "black"}
 DECISIONS = {"stay": "stay", "tient": "stay", "tenir": "stay", "go": "go", "va": "go", "part": "go"}
 WORDS = {
     "en": {"white": "white", "black": "black", "stay": "stay", "go": "go", "hole": "hole", "holes": "holes",
-           "ecole": "ecole", "opp": "opp"},
+           "ecole": "ecole", "opp": "opp", "touched": "touched", "let-stand": "let-stand", "replayed": "replayed"},
     "fr": {"white": "blanc", "black": "noir", "stay": "tient", "go": "va", "hole": "trou", "holes": "trous",
-           "ecole": "école", "opp": "adv"},
+           "ecole": "école", "opp": "adv", "touched": "touchée", "let-stand": "laissée", "replayed": "rejouée"},
 }
 
 
@@ -114,6 +123,8 @@ class _Build(Transformer):
                 rec.headers.append(item)
             elif isinstance(item, Setup):
                 rec.setup.append(item)
+            elif isinstance(item, tuple):  # ("figure", Figure, span)
+                rec.figures.append(item[1])
             else:
                 rec.comments.append(item)
         rec.throws = list(throws)
@@ -176,30 +187,27 @@ class _Build(Transformer):
 
     def _add_item(self, t: Throw, item) -> None:
         kind, value, span = item
-        if kind == "marks":
-            if t.marks is not None:
-                self.r.error("points marked twice for the same throw", span, hint="write one +N with all the jans")
-            t.marks = value
-        elif kind == "opp_marks":
-            if t.opp_marks is not None:
-                self.r.error("the opponent's points marked twice for the same throw", span)
-            t.opp_marks = value
-        elif kind == "move":
-            t.moves.append(value)
-        elif kind == "holes":
-            if t.holes is not None:
-                self.r.error("holes marked twice for the same throw", span)
-            t.holes, t.holes_span = value, span
-        elif kind == "decision":
-            if t.decision is not None:
-                self.r.error("stay/go given twice for the same throw", span)
-            t.decision, t.decision_span = value, span
-        elif kind == "ecole":
-            t.ecoles.append(value)
-        elif kind == "comment":
-            t.comments.append(value)
-        elif kind == "variation":
-            t.variations.append(value)
+        if kind == "move" and t.fausse_case == "replayed":
+            t.replayed.append(value)  # the moves after 'replayed' are the play that stands
+        elif kind in _LISTS:
+            getattr(t, _LISTS[kind]).append(value)
+        elif kind in _ONCE:
+            attr, span_attr, what = _ONCE[kind]
+            if getattr(t, attr) not in (None, False):
+                self.r.error(f"{what} twice for the same throw", span, code="syntax",
+                             hint="write one +N with all the jans" if kind == "marks" else None)
+            setattr(t, attr, value)
+            if span_attr:
+                setattr(t, span_attr, span)
+        elif kind in ("let-stand", "replayed"):
+            if t.fausse_case is not None:
+                self.r.error(f"'{value}' after '{t.fausse_case}': the opponent either lets a fausse case stand or "
+                             "has it played again, once", span, code="syntax")
+                return
+            t.fausse_case, t.fausse_case_span = kind, span
+            if not t.moves:
+                self.r.error(f"'{value}' follows no play: write the fausse case as played, then '{value}'",
+                             span, code="syntax", hint="e.g. 12. white 6-5 T-6 T-6 let-stand")
 
     def _dice(self, text: str, span: Span):
         name = re.sub(r"\s+", "-", text.lower())  # "double deux" is double-deux
@@ -251,6 +259,39 @@ class _Build(Transformer):
         count = int(children[1]) if len(children) > 1 else 1
         return ("holes", count, _span(word))
 
+    def opp_holes(self, children):
+        opp = children[0]
+        count = int(children[2]) if len(children) > 2 else 1
+        return ("opp_holes", count, _span(opp))
+
+    def pour_tout(self, children):
+        return ("pour_tout", True, _span(children[0]))
+
+    def adoube(self, children):
+        return ("adoube", True, _span(children[0]))
+
+    def touched(self, children):
+        word, arrow = children
+        return ("touched", Touched(str(arrow), _span(arrow)), _span(word))
+
+    def let_stand(self, children):
+        return ("let-stand", str(children[0]), _span(children[0]))
+
+    def replayed(self, children):
+        return ("replayed", str(children[0]), _span(children[0]))
+
+    def sic(self, children):
+        tok = children[0]
+        codes = tuple(c.lower() for c in tok.partition(":")[2].split(",") if c)
+        if not codes:
+            self.r.error("sic names no diagnostic: write sic:CODE, the code of the slip it acknowledges",
+                         _span(tok), code="sic", hint="e.g. sic:ecole or sic:illegal-play,figure")
+        return ("sic", Sic(codes, _span(tok)), _span(tok))
+
+    def figure(self, children):
+        word, label, spec = children
+        return ("figure", Figure(str(label), re.sub(r"\\(.)", r"\1", spec[1:-1]), _span(word)), _span(word))
+
     def decision(self, children):
         tok = children[0]
         return ("decision", DECISIONS[tok.lower()], _span(tok))
@@ -268,6 +309,21 @@ class _Build(Transformer):
         first = children[0]
         span = first.span if isinstance(first, Throw) else _span(first)
         return ("variation", throws, span)
+
+
+# item kind -> the Throw list it goes to
+_LISTS = {"move": "moves", "touched": "touched", "sic": "sics", "figure": "figures", "ecole": "ecoles",
+          "comment": "comments", "variation": "variations"}
+# item kind -> (the Throw field it sets, its span field, what it is): given once per throw
+_ONCE = {
+    "marks": ("marks", None, "points marked"),
+    "opp_marks": ("opp_marks", None, "the opponent's points marked"),
+    "opp_holes": ("opp_holes", "opp_holes_span", "the opponent's holes marked"),
+    "holes": ("holes", "holes_span", "holes marked"),
+    "decision": ("decision", "decision_span", "stay/go given"),
+    "pour_tout": ("pour_tout", "pour_tout_span", "pour-tout given"),
+    "adoube": ("adoube", None, "adoube given"),
+}
 
 
 # --- error recovery ---------------------------------------------------------------
@@ -445,7 +501,7 @@ def _recover(e: UnexpectedInput, work: str, syntax: Reporter, closers: int) -> t
 
 
 # what a keyword waits for: 'opp +4', 'ecole 4', 'holes 2'
-_ARGUMENTS = {"POINTS", "INT"}
+_ARGUMENTS = {"POINTS", "INT", "HOLE"}
 
 # terminals only expected between '[' and ']' (a header, or the jans claimed with points)
 _IN_BRACKETS = {"TAG", "STRING", "RSQB", "JAN"}
@@ -515,6 +571,14 @@ def marks_text(m: Marks) -> str:
     return out
 
 
+def _holes_text(n: int, words: dict) -> str:
+    return words["hole"] if n == 1 else f"{words['holes']} {n}"
+
+
+def figure_text(f: Figure) -> str:
+    return f"figure {f.label} {_quote(f.spec)}"
+
+
 def write_throw(t: Throw, words: dict, *, comments: bool = True, variations: bool = True) -> str:
     """One throw as text; a caption may leave out its comments and variations."""
     parts = []
@@ -525,16 +589,28 @@ def write_throw(t: Throw, words: dict, *, comments: bool = True, variations: boo
         parts.append(t.dice_text)
     elif t.dice is not None:
         parts.append(f"{t.dice[0]}-{t.dice[1]}")
+    if t.pour_tout:
+        parts.append("pour-tout")
     if t.marks is not None:
         parts.append(marks_text(t.marks))
     if t.opp_marks is not None:
         parts.append(f"{words['opp']} {marks_text(t.opp_marks)}")
+    if t.opp_holes is not None:
+        parts.append(f"{words['opp']} " + _holes_text(t.opp_holes, words))
+    if t.adoube:
+        parts.append("adoube")
+    parts.extend(f"{words['touched']} {x.arrow}" for x in t.touched)
     parts.extend(m.text for m in t.moves)
+    if t.fausse_case is not None:
+        parts.append(words[t.fausse_case])
+        parts.extend(m.text for m in t.replayed)
     if t.holes is not None:
-        parts.append(words["hole"] if t.holes == 1 else f"{words['holes']} {t.holes}")
+        parts.append(_holes_text(t.holes, words))
     if t.decision is not None:
         parts.append(words[t.decision])
     parts.extend(f"{words['ecole']} {e.points}" for e in t.ecoles)
+    parts.extend("sic:" + ",".join(s.codes) for s in t.sics)
+    parts.extend(figure_text(f) for f in t.figures)
     if comments:
         parts.extend("{" + c + "}" for c in t.comments)
     for v in t.variations if variations else ():
@@ -550,8 +626,9 @@ def write(record: Record) -> str:
         lines.append("")
     for s in record.setup:
         lines.append(f"@{words[s.side]} " + " ".join(f"{p.key}:{p.count}" for p in s.placements))
+    lines.extend(figure_text(f) for f in record.figures)
     lines.extend("{" + c + "}" for c in record.comments)
-    if record.setup or record.comments:
+    if record.setup or record.comments or record.figures:
         lines.append("")
     lines.extend(write_throw(t, words) for t in record.throws)
     return "\n".join(lines) + "\n"

@@ -19,6 +19,7 @@ DOUBLET_NAME = {1: "bezet", 2: "double-deux", 3: "ternes", 4: "carmes", 5: "quin
 KNOWN_TAGS = (
     "Title", "Source", "Edition", "Page", "Figure", "Rules", "Options", "White", "Black", "First",
     "Date", "Coords", "Bottom", "Language", "Annotator", "Event", "Place", "Note", "Id",
+    "FigureCoords", "FigurePile",
 )
 
 JAN_SLUGS = (
@@ -99,6 +100,33 @@ class Ecole:
     span: Span | None = _span()
 
 
+@dataclass
+class Touched:
+    """``touched X``: a dame on arrow X was touched without j'adoube (it must be played if it can be)."""
+
+    arrow: str
+    span: Span | None = _span()
+
+
+@dataclass
+class Sic:
+    """``sic:CODE,CODE``: the record acknowledges a known slip of its source on this line."""
+
+    codes: tuple
+    span: Span | None = _span()
+
+
+@dataclass
+class Figure:
+    """``figure LABEL "SPEC"``: the book's figure of the position after a throw (or at the start).
+
+    ``spec`` is the figure's own encoding, ``<arrow><W|B><count>`` joined by ``-``."""
+
+    label: str
+    spec: str
+    span: Span | None = _span()
+
+
 @dataclass(slots=True)
 class Throw:
     side: str
@@ -111,12 +139,23 @@ class Throw:
     holes: int | None = None
     decision: str | None = None  # 'stay' or 'go'
     ecoles: list = field(default_factory=list)
+    opp_holes: int | None = None  # holes the opponent took from this throw
+    pour_tout: bool = False  # the sortie's last throw also plays the first move of the next relevé
+    adoube: bool = False  # j'adoube was said
+    touched: list = field(default_factory=list)  # Touched: dames touched without j'adoube
+    fausse_case: str | None = None  # 'let-stand' or 'replayed': what the opponent did with a fausse case
+    replayed: list = field(default_factory=list)  # MoveText: the play that stands after a fausse case
+    sics: list = field(default_factory=list)  # Sic: the source's slips acknowledged on this line
+    figures: list = field(default_factory=list)  # Figure: the book's figures of the position after it
     comments: list = field(default_factory=list)
     variations: list = field(default_factory=list)  # each a list of Throw
     span: Span | None = _span()
     dice_span: Span | None = _span()
     holes_span: Span | None = _span()
     decision_span: Span | None = _span()
+    opp_holes_span: Span | None = _span()
+    pour_tout_span: Span | None = _span()
+    fausse_case_span: Span | None = _span()
     unreadable: bool = field(default=False, compare=False, repr=False)  # a syntax error lies inside it
 
     @property
@@ -129,6 +168,7 @@ class Record:
     headers: list = field(default_factory=list)
     setup: list = field(default_factory=list)
     comments: list = field(default_factory=list)  # before the first throw
+    figures: list = field(default_factory=list)  # Figure: the book's figures of the starting position
     throws: list = field(default_factory=list)
     path: str = field(default="<record>", compare=False)
 
@@ -143,7 +183,7 @@ class Record:
         def marked(throws) -> bool:
             return any(
                 t.marks is not None or t.opp_marks is not None or t.holes is not None or t.ecoles
-                or t.decision is not None or any(marked(v) for v in t.variations)
+                or t.opp_holes is not None or t.decision is not None or any(marked(v) for v in t.variations)
                 for t in throws
             )
         return marked(self.throws)

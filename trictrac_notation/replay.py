@@ -10,14 +10,21 @@ cannot be applied at all.  Scoring, when a rule set is given, is delegated to a
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from .board import COLORS, DAMES, OFF, TALON, WHITE, Position, other
 from .coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
-from .diagnostics import Reporter
-from .moves import PARISIAN, RULES, MoveRules, Play, Step, explain_play, legal_plays, surely_legal
+from .diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Reporter
+from .figures import differences, figure_pile, figure_system, read_figure
+from .moves import PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_play, legal_plays, surely_legal
 from .notation import dice_name
 from .record import Record, Span, Throw
+
+GO_SECTION = "rules.md §3.10"
+TOUCH_SECTION = "rules.md §2 M14"
+FAUSSE_CASE_SECTION = "rules.md §2 M15"
+SORTIE_SECTION = "rules.md §3.8"
 
 MAX_LISTED_PLAYS = 12
 
@@ -33,6 +40,9 @@ class ThrowResult:
     before: Position
     after: Position | None = None
     steps: list = field(default_factory=list)
+    played_from: Position | None = None  # where the steps were played: ``before``, or after a pour tout the talons
+    played: bool = True  # False when the player went (s'en aller) instead of playing the throw
+    fausse: tuple | None = None  # (steps, position) of a fausse case the opponent had played again
     play: Play | None = None  # the legal play that was made, if any
     ok: bool = True
     diagnostics: list = field(default_factory=list)
@@ -49,7 +59,7 @@ class ThrowResult:
     def legal(self) -> list | None:
         """Every legal play of this throw (None when the dice could not be read); computed on demand."""
         if self._legal is None and self.throw.dice is not None:
-            self._legal = legal_plays(self.before, self.side, self.throw.dice, self.rules)
+            self._legal = legal_plays(self.played_from or self.before, self.side, self.throw.dice, self.rules)
         return self._legal
 
 
@@ -182,13 +192,57 @@ def replay(record: Record, rules: MoveRules = PARISIAN, scorer=None, parse_diagn
     if first is not None and first not in COLORS:
         reporter.error(f"First must be white or black, not {first!r}", record.header_span("First"), code="bad-header")
         first = None
+    _compare_figures(record.figures, start, ctx)
     state = scorer.start(record, start, reporter) if scorer else None
     results, stopped = _replay_line(record.throws, start, first, 1, ctx, state)
-    out = Replay(record, results, reporter.sorted(), start, ctx.coords, ctx.bottom, stopped)
+    out = Replay(record, results, [], start, ctx.coords, ctx.bottom, stopped)
     if scorer:
         out.final = scorer.finish(state, results, reporter)
-        out.diagnostics = reporter.sorted()
+    acknowledge(record, reporter)
+    out.diagnostics = reporter.sorted()
     return out
+
+
+def acknowledge(record: Record, reporter: Reporter) -> None:
+    """Turn the diagnostics a throw's ``sic:CODE`` names into notes (the source's known slips), and
+    report each acknowledgement that matches nothing, or names no diagnostic code.
+
+    A diagnostic belongs to the throw written last before it (variations included)."""
+    throws = []
+
+    def collect(line):
+        for t in line:
+            if t.span is not None:
+                throws.append(t)
+            for v in t.variations:
+                collect(v)
+
+    collect(record.throws)
+    if not any(t.sics for t in throws):
+        return
+    throws.sort(key=lambda t: (t.span.line, t.span.column))
+    starts = [(t.span.line, t.span.column) for t in throws]
+    used: set = set()
+    for d in list(reporter.items):
+        if d.severity == NOTE or d.code not in SIC_CODES.values():
+            continue
+        i = bisect_right(starts, (d.line, d.column)) - 1
+        if i < 0:
+            continue
+        for sic in throws[i].sics:
+            if any(SIC_CODES.get(c) == d.code for c in sic.codes):
+                d.severity = NOTE
+                d.hint = f"acknowledged as a slip of the source ({'sic:' + ','.join(sic.codes)})"
+                used |= {(id(sic), c) for c in sic.codes if SIC_CODES.get(c) == d.code}
+    for t in throws:
+        for sic in t.sics:
+            for code in sic.codes:
+                if code not in SIC_CODES:
+                    reporter.error(f"sic:{code} names no diagnostic code; codes a record may acknowledge: "
+                                   + ", ".join(sorted(set(SIC_CODES))), sic.span, code="sic")
+                elif (id(sic), code) not in used:
+                    reporter.warning(f"sic:{code} acknowledges nothing: this throw has no {code!r} diagnostic "
+                                     "(remove it, or fix the record)", sic.span, code="sic")
 
 
 @dataclass
@@ -219,8 +273,6 @@ def _replay_line(throws, position: Position, expected: str | None, first_index: 
             sub, _ = _replay_line(variation, result.before, result.side, index, ctx, sub_state,
                                   result.releve, result.counts_before)
             result.variations.append(sub)
-        if not result.new_releve:  # a relevé that ended has already re-piled the dames
-            turn.position = result.after
     return results, None
 
 
@@ -232,29 +284,35 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
     if turn.expected is not None and side != turn.expected:
         r.error(f"{side} throws out of turn: it is {turn.expected}'s throw", throw.span, code="out-of-turn",
                 rule="rules.md §3.10")
+    mark = len(r.items)
+    went = throw.decision == "go"
+    if throw.pour_tout:
+        _check_pour_tout(throw, turn.position, ctx)
+        if not went:  # the throw is also the first of the next relevé (Guiton 1822 ch. 7)
+            turn.releve += 1
+            turn.counts = {c: 0 for c in COLORS}
     counts_before = dict(turn.counts)
     turn.counts[side] += 1
     result = ThrowResult(throw, index, turn.releve, side, turn.position, throw_in_releve=turn.counts[side],
                          counts_before=counts_before, rules=ctx.rules)
-    mark = len(r.items)
-    steps = _read_steps(throw, side, ctx)
-    if steps is not None:
-        after = _apply(turn.position, side, steps, throw, ctx)
-        result.steps = steps
-        result.after = after
-        if after is not None and throw.dice is not None and not throw.unreadable:
-            _check_play(result, ctx)  # a throw holding a syntax error is not judged on the part read
+    result.played_from = Position.initial() if throw.pour_tout and not went else turn.position
+    _play(result, ctx, went)
+    if result.after is not None:
+        _check_touched(result, ctx)
+        _compare_figures(throw.figures, result.after, ctx)
     if state is not None:
         if throw.variations:  # the score a variation starts from
             result.score_before = ctx.scorer.snapshot(state)
         ctx.scorer.throw(state, result, ctx)
     # the next throw
     turn.expected = other(side)
+    turn.position = result.after
     if result.after is not None:
-        gone = throw.decision == "go" or result.after.borne_off(side) == DAMES
-        if gone:
-            result.new_releve = True
-            turn.position = Position.initial()
+        result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == DAMES
+        if result.new_releve and not (throw.pour_tout and not went):
+            turn.position = Position.initial()  # re-piled; the same player throws first
+            if went:
+                result.after = turn.position
             turn.expected = side
             turn.releve += 1
             turn.counts = {c: 0 for c in COLORS}
@@ -262,11 +320,111 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
     return result
 
 
-def _read_steps(throw: Throw, side: str, ctx: _Context) -> list | None:
+def _play(result: ThrowResult, ctx: _Context, went: bool) -> None:
+    """Read and apply the throw's moves (and, after a fausse case played again, the play that stands)."""
+    throw, side, start = result.throw, result.side, result.played_from
+    steps = _read_steps(throw.moves, side, ctx)
+    if steps is None:
+        return
+    after = _apply(start, side, steps, throw.moves, ctx)
+    if went and (steps or throw.pour_tout) and not (after is not None and after.borne_off(side) == DAMES):
+        if steps:  # only the throw that bears off the last dame is played before going
+            ctx.r.error(f"{side} goes (s'en aller) but plays {' '.join(m.text for m in throw.moves)}: one can no "
+                        "longer go after touching a dame; a throw after which one goes is not played",
+                        _moves_span(throw.moves), code="go", rule=GO_SECTION,
+                        hint="write the throw without its moves, or 'stay' if he played it")
+        steps, after = [], start
+    result.steps, result.after = steps, after
+    if went and not steps:
+        result.played = False  # the dames are re-piled at once: nothing to check
+        return
+    if after is None or throw.dice is None or throw.unreadable:
+        return  # a throw holding a syntax error is not judged on the part read
+    if throw.fausse_case is None:
+        _check_play(result, ctx)
+        return
+    _check_play(result, ctx, severity=WARNING)
+    if result.ok:
+        ctx.r.warning(f"'{throw.fausse_case}', but {side}'s play is legal: there is no fausse case", throw.fausse_case_span,
+                      code="let-stand", rule=FAUSSE_CASE_SECTION)
+    if throw.fausse_case == "replayed":
+        result.fausse = (steps, after)
+        again = _read_steps(throw.replayed, side, ctx)
+        result.steps, result.after, result.play, result.ok = [], None, None, True
+        if again is not None:
+            result.steps, result.after = again, _apply(start, side, again, throw.replayed, ctx)
+            if result.after is not None:
+                _check_play(result, ctx, moves=throw.replayed)
+
+
+def _moves_span(moves) -> Span | None:
+    """The span from the first written move to the last, when they share a line."""
+    span = moves[0].span if moves else None
+    last = moves[-1].span if moves else None
+    if span and last and last.line == span.line:
+        span = Span(span.line, span.column, last.column + last.length - span.column)
+    return span
+
+
+def _check_pour_tout(throw: Throw, position: Position, ctx: _Context) -> None:
+    """The throw pour tout needs every dame of the player in his jan de retour (or borne off)."""
+    side = throw.side
+    row = position.row(side)
+    lo = QUADRANTS["retour"][0]
+    outside = [t for t in range(lo) if row[t]]
+    if outside:
+        name = ctx.name(side)(outside[0])
+        ctx.r.error(f"{side} throws pour tout but still has dames outside his jan de retour (on {name}): only the "
+                    "player certain to bear off first may throw once for the sortie and the next relevé",
+                    throw.pour_tout_span, code="pour-tout", rule=SORTIE_SECTION)
+
+
+def _check_touched(result: ThrowResult, ctx: _Context) -> None:
+    """A dame touched without j'adoube must be played if it can be (rules.md §2 M14)."""
+    throw, side = result.throw, result.side
+    for touched in throw.touched:
+        try:
+            track = ctx.coords.parse(touched.arrow, side, ctx.bottom)
+        except CoordError as e:
+            ctx.r.error(e.message, touched.span, hint=e.suggestion, code="bad-coordinate")
+            continue
+        if track >= OFF or not result.played_from.count(side, track):
+            ctx.r.error(f"{side} touches a dame on {touched.arrow}, but he has none there", touched.span,
+                        code="touched", rule=TOUCH_SECTION)
+            continue
+        if throw.adoube or any(s.src == track for s in result.steps) or throw.dice is None:
+            continue
+        if any(s.src == track for p in result.legal for s in p.steps):
+            ctx.r.warning(f"{side} touched the dame on {touched.arrow} without saying j'adoube and did not play "
+                          f"it, though a legal play moves it: {other(side)} could have required it", touched.span,
+                          code="touched", rule=TOUCH_SECTION)
+
+
+def _compare_figures(figures, position: Position, ctx: _Context) -> None:
+    """Each figure of the book against the replay's position (a difference is a warning)."""
+    if not figures:
+        return
+    try:
+        system = figure_system(ctx.record, ctx.coords)
+    except CoordError as e:
+        ctx.r.error(e.message, ctx.record.header_span("FigureCoords"), hint=e.suggestion, code="bad-header")
+        return
+    for figure in figures:
+        fields, problems = read_figure(figure.spec, system, ctx.bottom)
+        if problems:
+            ctx.r.error(f"figure {figure.label}: " + "; ".join(problems), figure.span, code="figure")
+            continue
+        found = differences(fields, position, system, ctx.bottom, figure_pile(ctx.record))
+        if found:
+            ctx.r.warning(f"the replay differs from figure {figure.label}: " + "; ".join(found), figure.span,
+                          code="figure")
+
+
+def _read_steps(moves, side: str, ctx: _Context) -> list | None:
     """The written moves as steps in the mover's frame; None if a coordinate cannot be read."""
     steps = []
     known = ctx.steps_read
-    for move in throw.moves:
+    for move in moves:
         step = known.get((side, move.parts))
         if step is not None:
             steps.append(step)
@@ -293,11 +451,11 @@ def _read_steps(throw: Throw, side: str, ctx: _Context) -> list | None:
     return steps
 
 
-def _apply(position: Position, side: str, steps: list, throw: Throw, ctx: _Context) -> Position | None:
+def _apply(position: Position, side: str, steps: list, moves, ctx: _Context) -> Position | None:
     """Move the dames as written; None (and an error) if a dame is not there."""
     row = list(position.row(side))
     off = position.borne_off(side)
-    for step, move in zip(steps, throw.moves):
+    for step, move in zip(steps, moves):
         if row[step.src] <= 0:
             ctx.r.error(f"there is no {side} dame on {move.parts[0]} to move", _part_span(move, 0),
                         rule=RULES["X1"][0], code="no-dame")
@@ -312,9 +470,14 @@ def _apply(position: Position, side: str, steps: list, throw: Throw, ctx: _Conte
     return Position(position.white, row, position.off_white, off)
 
 
-def _check_play(result: ThrowResult, ctx: _Context) -> None:
-    """Compare the play with the legal plays; report a fausse case."""
-    throw, side, before = result.throw, result.side, result.before
+_LET = {"let-stand": "the opponent let it stand", "replayed": "the opponent had it played again"}
+
+
+def _check_play(result: ThrowResult, ctx: _Context, severity: str = ERROR, moves=None) -> None:
+    """Compare the play with the legal plays; report a fausse case (a warning when the record says
+    what the opponent did with it: let it stand, or had it played again)."""
+    throw, side, before = result.throw, result.side, result.played_from
+    moves = throw.moves if moves is None else moves
     steps = result.steps
     if surely_legal(before, side, throw.dice, steps, ctx.rules):
         result.play = Play(tuple(steps), 2, result.after, (), side)
@@ -329,19 +492,16 @@ def _check_play(result: ThrowResult, ctx: _Context) -> None:
     result.ok = False
     name = ctx.name(side)
     rule, why = explain_play(before, side, throw.dice, steps, ctx.rules, legal, name)
-    written = " ".join(m.text for m in throw.moves) or "nothing"
-    span = throw.moves[0].span if throw.moves else throw.dice_span
-    if throw.moves:
-        last = throw.moves[-1].span
-        if span and last and last.line == span.line:
-            span = Span(span.line, span.column, last.column + last.length - span.column)
+    written = " ".join(m.text for m in moves) or "nothing"
+    span = _moves_span(moves) or throw.dice_span
     listed = [ctx.play_text(p, side) for p in legal[:MAX_LISTED_PLAYS]]
     more = len(legal) - MAX_LISTED_PLAYS
     notes = [f"legal plays of {dice_name(throw.dice)}: " + " | ".join(listed) + (f" | … and {more} more" if more > 0 else "")]
     if puissance and not any(s.puissance for s in steps):
         notes.append("(the coin may be taken par puissance with this throw)")
-    ctx.r.error(f"fausse case: {side} plays {written} with {dice_name(throw.dice)}: {why}", span,
-                rule=RULES[rule][0], notes=notes, code="illegal-play")
+    let = f" ({_LET[throw.fausse_case]})" if severity != ERROR else ""
+    ctx.r.add(severity, f"fausse case: {side} plays {written} with {dice_name(throw.dice)}: {why}{let}", span,
+              rule=RULES[rule][0], notes=notes, code="illegal-play")
 
 
 def replay_text(text: str, path: str = "<record>", rules: MoveRules = PARISIAN, scorer=None) -> Replay:

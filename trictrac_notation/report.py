@@ -27,6 +27,10 @@ def throw_json(t) -> dict:
         "dice": list(t.throw.dice) if t.throw.dice else None,
         "moves": [m.text for m in t.throw.moves],
         "steps": _steps_json(t.steps, t.side),
+        **({"went": True} if not t.played else {}),
+        **({"pour_tout": True} if t.throw.pour_tout else {}),
+        **({"fausse_case": {"kind": t.throw.fausse_case, "steps": _steps_json(t.fausse[0], t.side)}}
+           if t.fausse else {"fausse_case": {"kind": t.throw.fausse_case}} if t.throw.fausse_case else {}),
         "legal": t.ok and t.after is not None,
         "position": t.after.to_json() if t.after is not None else None,
         "repiled": t.new_releve,
@@ -52,6 +56,7 @@ def replay_json(result) -> dict:
         "diagnostics": [d.to_json() for d in result.diagnostics],
         "errors": sum(d.severity == "error" for d in result.diagnostics),
         "warnings": sum(d.severity == "warning" for d in result.diagnostics),
+        "notes": sum(d.severity == "note" for d in result.diagnostics),
         "complete": result.stopped is None,
     }
     if result.final is not None and hasattr(result.final, "to_json"):

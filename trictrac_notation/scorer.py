@@ -23,7 +23,7 @@ from .events import counted, score_text
 from .ecoles import SECTION as ECOLE_SECTION
 from .ecoles import audit, check_recorded
 from .marking import Marking
-from .scoring import History, Roll, Tariff, tariff, throw_events
+from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events
 
 GO_SECTION = "rules.md §3.10"
 OPENING_JANS = {"deux-tables": "deux_tables", "contre-deux-tables": "deux_tables", "mezeas": "mezeas",
@@ -226,17 +226,24 @@ class Scorer:
                 ctx.r.warning(f"the partie was won by {state.marking.winner} at throw {state.won_at}: the throws "
                               "after it are not scored", throw.span, code="partie-over", rule="rules.md §3.12")
             return
-        roll = Roll(result.before, side, throw.dice, ctx.rules, made=result.play, legal=lambda: result.legal)
-        events = throw_events(roll, self.tariff, self._history(state, result))
+        if throw.pour_tout:
+            events = sortie_events(self.tariff, side, throw.dice[0] == throw.dice[1])
+        else:
+            roll = Roll(result.before, side, throw.dice, ctx.rules, made=result.play, legal=lambda: result.legal)
+            events = throw_events(roll, self.tariff, self._history(state, result))
         self._remember(state, result, events)
         if (not events and throw.marks is None and throw.opp_marks is None and throw.holes is None
-                and throw.decision is None and not throw.ecoles and not state.pending.get(side)):
+                and throw.opp_holes is None and throw.decision is None and not throw.ecoles
+                and not state.pending.get(side)):
             score = ThrowScore(side, events, {side: 0, other(side): 0}, throw, [], self.marker, ctx.name(side))
             score._after, score.marker = state.shown, state.pavillon  # nothing to mark
             result.score = score
             return
-        row_after = result.after.row(side) if result.after is not None else None
-        found = audit(side, events, row_after, bool(result.steps),
+        # decided: a player who goes plays nothing (so no fill is 'not made'), but he lifts his dames to
+        # re-pile them, which consummates an école (Lepeintre 1818 rule 64)
+        row_after = result.after.row(side) if result.after is not None and result.played and not throw.pour_tout \
+            else None
+        found = audit(side, events, row_after, bool(result.steps) or not result.played,
                       throw.marks if self.follow else None, throw.opp_marks if self.follow else None,
                       throw.span, self.fill_not_made)
         score = ThrowScore(side, events, {side: found.due_own, other(side): found.due_opp}, throw,
@@ -249,7 +256,7 @@ class Scorer:
         only at the player's next throw, are reported all the same: the record still disagrees."""
         if self.follow:
             for e in (e for pending in state.pending.values() for e in pending):
-                reporter.error(e.text, e.span, code="ecole", rule=ECOLE_SECTION, hint=_ecole_hint(e))
+                _unclaimed(reporter, e)
         return Final(self.ruleset.id, state.marking, self.scheme, self.marker, state.won_at)
 
     # --- the relevé ---------------------------------------------------------------------------
@@ -300,19 +307,7 @@ class Scorer:
         opp = found.marked_opp if follow and found.marked_opp is not None else found.due_opp
         gain = m.mark(side, own)
         score.applied[side] += own
-        holes = gain.holes
-        if follow and throw.holes is not None and throw.holes != gain.holes:
-            if gain.holes:
-                make = f"make {gain.holes}" + (" (a bredouille hole counts two)" if gain.doubles else "")
-            else:
-                make = f"make no hole (he reaches {m.players[side].points} of {m.points_per_hole})"
-            r.error(f"{side} marks {throw.holes} hole{'s' if throw.holes != 1 else ''}, but his {own} points {make}",
-                    throw.holes_span, code="holes", rule="rules.md §3.9, §3.11",
-                    hint="no école for a hole marked single instead of double or the reverse; whole holes "
-                         "mis-marked are an école of 12 points")
-            m.add_holes(side, throw.holes - gain.holes)
-            holes = throw.holes
-        score.holes[side] = holes
+        score.holes[side] = self._holes(m, side, own, gain, throw.holes if follow else None, throw.holes_span, r)
         went = throw.decision == "go"
         if went and not gain.holes:
             r.error(f"{side} goes (s'en aller) but his own throw won no hole: only a hole won by one's own "
@@ -325,10 +320,15 @@ class Scorer:
             if follow and found.marked_opp:
                 r.warning(f"{rival} marks {found.marked_opp} from a throw after which {side} goes: the opponent "
                           "does not mark what that throw gave him", throw.opp_marks.span, code="go", rule=GO_SECTION)
+            if follow and throw.opp_holes:
+                r.error(f"{rival} marks {counted(throw.opp_holes, 'hole')} from a throw after which {side} goes: "
+                        "the opponent does not mark what that throw gave him", throw.opp_holes_span, code="holes",
+                        rule=GO_SECTION)
         else:
             rival_gain = m.mark(rival, opp)
             score.applied[rival] += opp
-            score.holes[rival] = rival_gain.holes
+            score.holes[rival] = self._holes(m, rival, opp, rival_gain, throw.opp_holes if follow else None,
+                                             throw.opp_holes_span, r, received=True)
         score.went = went
         self._ecoles(state, result, found, score, ctx)
         state.show()
@@ -336,6 +336,35 @@ class Scorer:
         if m.winner is not None and state.won_at is None:
             state.won_at = result.index
             score.winner = m.winner
+
+    @staticmethod
+    def _holes(m: Marking, color: str, points: int, gain, written: int | None, span, r, received=False) -> int:
+        """The holes ``color`` takes: the record's count where it gives one (``hole``/``holes N``, or
+        ``opp hole`` for holes received), checked against what his points make.
+
+        A count between the holes marked all single and all double is a bredouille mis-marked, which the
+        rules let stand (no école for a hole marked single for double, Lepeintre 1818 rules 52-53): a
+        warning; whole holes mis-marked are an école of 12 points: an error."""
+        if written is None or written == gain.holes:
+            return gain.holes
+        units = gain.holes - gain.doubles  # the 12-point blocks, each a hole single or double
+        whose = f"{color} marks {counted(written, 'hole')}" + (" from the opponent's throw" if received else "")
+        if gain.holes:
+            make = f"make {gain.holes}" + (" (a bredouille hole counts two)" if gain.doubles else "")
+        elif not points:
+            make = "make none: the throw gives him nothing"
+        else:
+            make = f"make no hole (he reaches {m.players[color].points} of {m.points_per_hole})"
+        message = f"{whose}, but his {points} points {make}"
+        if units and units <= written <= 2 * units:
+            r.warning(message + ": a hole marked single for double, or the reverse, is no école; the score "
+                      "follows the record", span, code="holes", rule="rules.md §3.9, §3.11")
+        else:
+            r.error(message, span, code="holes", rule="rules.md §3.9, §3.11",
+                    hint="no école for a hole marked single instead of double or the reverse; whole holes "
+                         "mis-marked are an école of 12 points")
+        m.add_holes(color, written - gain.holes)
+        return written
 
     def _ecoles(self, state: ScoreState, result, found, score: ThrowScore, ctx) -> None:
         """Écoles against the roller: those of his own marks and fills, and those of the points he
@@ -363,7 +392,7 @@ class Scorer:
         span = throw.ecoles[0].span if throw.ecoles else None
         if verdict.kind == "unrecorded":
             for e in due:
-                r.error(e.text, e.span, code="ecole", rule=ECOLE_SECTION, hint=_ecole_hint(e))
+                _unclaimed(r, e)
         elif verdict.kind == "fausse-ecole":
             r.error(verdict.text, span, code="fausse-ecole", rule=ECOLE_SECTION)
         elif verdict.kind == "wrong":
@@ -378,6 +407,16 @@ _SETUP_RANGE = {
     "holes": "a partie in play has 0 to {} holes",
     "bredouille": "bredouille:1 (his points run in bredouille) or bredouille:0",
 }
+
+
+def _unclaimed(r, e) -> None:
+    """An école the opponent did not mark: an omission the rules let stand (a warning), or marks the
+    throw cannot give (an error)."""
+    if e.omission:
+        r.warning(f"{e.text}; {e.gainer} did not claim it: the rules let it stand, the points are lost", e.span,
+                  code="ecole", rule=ECOLE_SECTION, hint=_ecole_hint(e))
+    else:
+        r.error(e.text, e.span, code="ecole", rule=ECOLE_SECTION, hint=_ecole_hint(e))
 
 
 def _ecole_hint(e) -> str:

@@ -437,6 +437,14 @@ def _sortie(roll: Roll, t: Tariff) -> list[Event]:
     return [_event(t, "sortie", roll.roller, roll.doublet)] if done else []
 
 
+def sortie_events(rules, roller: str, doublet: bool) -> list[Event]:
+    """The events of a throw *pour tout* (Guiton 1822 ch. 7, Lepeintre 1818 rules 74-75): the player
+    certain to bear off first throws once for the sortie and the next relevé; the throw scores the
+    sortie alone (decided: nothing else of the old relevé, whose remaining dames count as borne off)."""
+    t = rules if isinstance(rules, Tariff) else tariff(rules)
+    return [_event(t, "sortie", roller, doublet)] if "sortie" in t.scored else []
+
+
 def _pile_de_misere(roll: Roll, t: Tariff) -> list[Event]:
     """All fifteen dames stacked on the own coin: scored when made, and again each throw it is kept
     if the rule set says so (rules.md §3.7)."""

@@ -1,0 +1,196 @@
+"""What real games contain (issue 7): going without playing, holes received, the throw pour tout,
+a dame touched, a fausse case let stand or played again, the book's figures, and the source's slips
+acknowledged with ``sic`` — each as ``check`` reports it (FILE:LINE:COL and its level)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli
+from trictrac_notation.board import Position
+from trictrac_notation.notation import parse, write
+
+GUITON = '[Rules "guiton-1822"]\n'
+# White at 10 points: 4-2 fills his grand jan two ways (8) and beats the coin (4): a hole (E15)
+AT_TEN = GUITON + "@white T:2 1:1 5:1 6:2 7:1 8:2 9:2 10:2 11:2 points:10\n"
+# White 6-1 beats Black's a5 à faux: Black marks 4 (E7); Black at 10 then takes a hole on White's throw
+E7_TEN = GUITON + "@white T:7 5:2 6:2 10:2 11:2\n@black T:4 1:1 2:1 5:1 6:2 7:2 10:2 11:2 points:10\n"
+# White's last dame in his jan de retour, Black's dames kept out of it
+LAST_DAME = GUITON + "@white T:0 1':1 off:14 points:10\n@black T:0 6:3 7:3 8:3 9:2 10:2 11:2\n"
+RETOUR = GUITON + "@white T:0 1':2 2':3 off:10 points:10\n@black T:0 6:3 7:3 8:3 9:2 10:2 11:2\n"
+LEPEINTRE = '[Coords "lepeintre"]\n[Bottom "white"]\n'
+
+
+def check(tric, text, *options):
+    """(exit code, the diagnostic headlines without the file name: 'LINE:COL: level: ...')."""
+    path = str(tric(text))
+    code, out, err = run_cli("check", *options, path)
+    return code, [line[len(path) + 1:] for line in out.splitlines() if line.startswith(path + ":")]
+
+
+CASES = [
+    # --- go: the throw that won the hole is not played (GUI22 ch. 5; LLF52 §156)
+    ("go unplayed", AT_TEN + "1. white 4-2 +12 hole go\n2. white 6-5 T-6 T-5\n", 0, []),
+    ("moves on a go line", AT_TEN + "1. white 4-2 +12 5-7 T-4 hole go\n", 1, [
+        "3:18: error: white goes (s'en aller) but plays 5-7 T-4: one can no longer go after touching a dame; a "
+        "throw after which one goes is not played [rules.md §3.10]"]),
+    ("moves after go", AT_TEN + "1. white 4-2 +12 hole go 5-7 T-4\n", 1, [
+        "3:26: error: white goes (s'en aller) but plays 5-7 T-4: one can no longer go"]),
+    ("the sortie, then go", LAST_DAME + "1. white 2-1 +4 [sortie] 1'-off hole go\n", 0, []),
+    # --- holes won on the opponent's throw
+    ("opp hole", E7_TEN + "1. white 6-1 +0 opp +4 opp hole 5-11 T-1\n", 0, []),
+    ("opp holes mis-marked", E7_TEN + "1. white 6-1 +0 opp +4 opp holes 3 5-11 T-1\n", 1, [
+        "4:24: error: black marks 3 holes from the opponent's throw, but his 4 points make 1"]),
+    ("opp hole on a throw that gives nothing", GUITON + "1. white 6-5 +0 opp hole T-6 T-5\n", 1, [
+        "2:17: error: black marks 1 hole from the opponent's throw, but his 0 points make none: the throw gives "
+        "him nothing"]),
+    # --- the throw pour tout (GUI22 ch. 7; LEP18 rules 74-75)
+    ("pour tout", RETOUR + "1. white 6-5 pour-tout +4 [sortie] hole T-6 T-5\n2. black 4-3 T-4 T-3\n", 0, []),
+    ("pour tout, then go", RETOUR + "1. white 6-5 pour-tout +4 [sortie] hole go\n2. white 4-3 T-4 T-3\n", 0, []),
+    ("pour tout from outside the retour", GUITON + "@white T:0 9:2 1':2 off:11\n"
+     "@black T:0 6:3 7:3 8:3 9:2 10:2 11:2\n1. white 6-5 pour-tout +4 T-6 T-5\n", 1, [
+         "4:14: error: white throws pour tout but still has dames outside his jan de retour (on 9)"]),
+    # --- dame touchée, j'adoube (rules.md §2 M14)
+    ("touched and played", GUITON + "1. white 6-5 touched T T-6 T-5\n", 0, []),
+    ("touched, not played", GUITON + "@white T:13 1:1 2:1\n1. white 6-5 touched 1 T-6 T-5\n", 0, [
+        "3:22: warning: white touched the dame on 1 without saying j'adoube and did not play it, though a legal "
+        "play moves it: black could have required it [rules.md §2 M14]"]),
+    ("touched after j'adoube", GUITON + "@white T:13 1:1 2:1\n1. white 6-5 adoube touched 1 T-6 T-5\n", 0, []),
+    ("touched where he has none", GUITON + "1. white 6-5 touched 3 T-6 T-5\n", 1, [
+        "2:22: error: white touches a dame on 3, but he has none there [rules.md §2 M14]"]),
+    # --- a fausse case let stand, or played again (GUI22 ch. 3)
+    ("fausse case let stand", GUITON + "1. white 6-5 T-6 T-6 let-stand\n", 0, [
+        "2:14: warning: fausse case: white plays T-6 T-6 with 6-5"]),
+    ("let-stand on a legal play", GUITON + "1. white 6-5 T-6 T-5 let-stand\n", 0, [
+        "2:22: warning: 'let-stand', but white's play is legal: there is no fausse case"]),
+    ("fausse case played again", GUITON + "1. white 6-5 T-6 T-6 replayed T-6 T-5\n", 0, [
+        "2:14: warning: fausse case: white plays T-6 T-6 with 6-5"]),
+    ("played again, wrongly", GUITON + "1. white 6-5 T-6 T-6 replayed T-4 T-5\n", 1, [
+        "2:14: warning: fausse case: white plays T-6 T-6 with 6-5",
+        "2:31: error: fausse case: white plays T-4 T-5 with 6-5"]),
+    # --- the source's slips acknowledged
+    ("sic", GUITON + "1. white 6-5 T-6 T-6 sic:illegal-play\n", 0, [
+        "2:14: note: fausse case: white plays T-6 T-6 with 6-5"]),
+    ("sic by its alias", GUITON + "1. white 6-5 T-6 T-6 sic:fausse-case\n", 0, ["2:14: note: fausse case"]),
+    ("sic on a forgotten mark", AT_TEN + "1. white 4-2 +4 5-7 T-4 sic:ecole\n", 0, ["3:14: note: école par moins"]),
+    ("sic acknowledging nothing", GUITON + "1. white 6-5 T-6 T-5 sic:ecole\n", 0, [
+        "2:22: warning: sic:ecole acknowledges nothing: this throw has no 'ecole' diagnostic"]),
+    ("sic naming no code", GUITON + "1. white 6-5 T-6 T-5 sic:oops\n", 1, [
+        "2:22: error: sic:oops names no diagnostic code; codes a record may acknowledge: ecole, fausse-case"]),
+    ("sic naming nothing", GUITON + "1. white 6-5 T-6 T-5 sic\n", 1, [
+        "2:22: error: sic names no diagnostic: write sic:CODE, the code of the slip it acknowledges"]),
+    # --- the book's figures
+    ("a figure agrees", LEPEINTRE + '[FigurePile "3"]\nfigure 0 "aW3-yB3"\n1. white 6-5 a-g a-f figure 1 '
+     '"aW3-fW1-gW1-yB3"\n', 0, []),
+    ("a figure differs", LEPEINTRE + '1. white 6-5 a-g a-f figure 1 "aW13-fW1-hW1-yB15"\n', 0, [
+        "3:22: warning: the replay differs from figure 1: white g: 0 in the figure, 1 in the replay; white h: 1 "
+        "in the figure, 0 in the replay"]),
+    ("a pile drawn without FigurePile", LEPEINTRE + 'figure 0 "aW3-yB3"\n', 0, [
+        "3:1: warning: the replay differs from figure 0: white a: 3 in the figure, 15 in the replay; black y: 3"]),
+    ("a figure differing, acknowledged", LEPEINTRE + '1. white 6-5 a-g a-f figure 1 "aW13-fW1-hW1-yB15" '
+     'sic:figure\n', 0, ["3:22: note: the replay differs from figure 1"]),
+    ("a figure badly copied", LEPEINTRE + '1. white 6-5 a-g a-f figure 1 "aW13-zW1-fW"\n', 1, [
+        "3:22: error: figure 1: 'zW1': unknown arrow 'z' in the Lepeintre letters system"]),
+]
+
+
+@pytest.mark.parametrize("name,text,code,expected", CASES, ids=[c[0] for c in CASES])
+def test_check(tric, name, text, code, expected):
+    got_code, got = check(tric, text)
+    assert len(got) == len(expected), got
+    for line, want in zip(got, expected):
+        assert line.startswith(want), (line, want)
+    assert got_code == code
+
+
+def test_strict_fails_on_warnings_and_notes_are_summed(tric):
+    text = GUITON + "1. white 6-5 T-6 T-6 let-stand\n2. black 6-5 T-6 T-6 sic:illegal-play\n"
+    assert check(tric, text)[0] == 0
+    assert check(tric, text, "--strict")[0] == 1
+    code, out, err = run_cli("check", str(tric(text)))
+    assert "0 errors, 1 warning, 1 note (slips of the source acknowledged)" in err
+    assert check(tric, GUITON + "1. white 6-5 T-6 T-6 sic:illegal-play\n", "--strict")[0] == 0
+
+
+def test_replay_json_shows_the_re_piled_position_after_go_and_the_pour_tout_play(tric):
+    data = json.loads(run_cli("replay", tric(AT_TEN + "1. white 4-2 +12 hole go\n"), "--json")[1])
+    first = data["throws"][0]
+    assert first["went"] and first["repiled"] and first["steps"] == []
+    assert first["position"] == Position.initial().to_json()
+    data = json.loads(run_cli("replay", tric(RETOUR + "1. white 6-5 pour-tout +4 [sortie] hole T-6 T-5\n"),
+                              "--json")[1])
+    first = data["throws"][0]
+    assert first["pour_tout"] and first["releve"] == 2
+    assert first["position"]["white"] == {"1": 13, "6": 1, "7": 1} and first["position"]["black"] == {"1": 15}
+    assert first["score"]["events"][0]["jan"] == "sortie" and first["score"]["after"]["white"]["holes"] == 1
+
+
+def test_the_fausse_case_played_again_is_kept_beside_the_play_that_stands(tric):
+    data = json.loads(run_cli("replay", tric(GUITON + "1. white 6-5 T-6 T-6 replayed T-6 T-5\n"), "--json")[1])
+    first = data["throws"][0]
+    assert first["fausse_case"] == {"kind": "replayed", "steps": [{"from": 1, "to": 7}, {"from": 1, "to": 7}]}
+    assert first["steps"] == [{"from": 1, "to": 7}, {"from": 1, "to": 6}]
+
+
+def test_pour_tout_is_the_first_throw_of_the_new_releve():
+    """After pour tout the jan de six tables counts the pour-tout play as the player's first throw."""
+    from trictrac_notation.replay import replay
+    from trictrac_notation.rulesets import load_ruleset
+    from trictrac_notation.scorer import Scorer
+
+    rules = load_ruleset("guiton-1822")
+    record, _ = parse(RETOUR + "1. white 2-1 pour-tout T-2 T-1\n2. black 6-5 T-6 T-5\n3. white 4-3 T-4 T-3\n"
+                      "4. black 6-5 T-6 T-5\n5. white 6-5\n")
+    result = replay(record, rules.movement, Scorer(rules))
+    assert [t.throw_in_releve for t in result.throws] == [1, 1, 2, 2, 3]
+    assert [e.jan for e in result.throws[4].score.events][:1] == ["six-tables"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_new_constructs_round_trip(language):
+    text = (f'[Language "{language}"]\n[FigureCoords "lepeintre"]\nfigure 0 "aW15-yB15"\n'
+            '1. white 6-5 pour-tout +4 [sortie] opp +2 opp holes 2 adoube touched 5 T-6 T-6 replayed T-6 T-5 '
+            'hole go sic:illegal-play,ecole figure 1a "aW13"\n'
+            "2. black 4-2 T-4 T-4 let-stand\n")
+    record, diags = parse(text)
+    assert not diags
+    first = record.throws[0]
+    assert (first.pour_tout, first.opp_holes, first.adoube, [t.arrow for t in first.touched]) == (True, 2, True, ["5"])
+    assert (first.fausse_case, [m.text for m in first.replayed]) == ("replayed", ["T-6", "T-5"])
+    assert [s.codes for s in first.sics] == [("illegal-play", "ecole")]
+    assert [(f.label, f.spec) for f in first.figures] == [("1a", "aW13")]
+    assert record.figures[0].spec == "aW15-yB15" and record.throws[1].fausse_case == "let-stand"
+    written = write(record)
+    assert parse(written) == (record, [])
+    if language == "fr":
+        assert "adv trous 2" in written and "touchée 5" in written and "rejouée T-6 T-5" in written
+
+
+def test_french_keywords_are_read():
+    record, diags = parse("1. blanc 6-5 T-6 T-6 laissée adv trou\n2. noir 6-5 touchée T T-6 T-6 rejouée T-6 T-5\n")
+    assert not diags
+    assert record.throws[0].fausse_case == "let-stand" and record.throws[0].opp_holes == 1
+    assert record.throws[1].touched[0].arrow == "T" and record.throws[1].fausse_case == "replayed"
+
+
+def test_let_stand_needs_a_play_and_comes_once():
+    record, diags = parse("1. white 6-5 let-stand\n2. black 6-5 T-6 T-6 let-stand replayed T-6 T-5\n")
+    assert [(d.line, d.column, d.message.split(":")[0]) for d in diags] == [
+        (1, 14, "'let-stand' follows no play"),
+        (2, 32, "'replayed' after 'let-stand'")]
+
+
+def test_convert_keeps_the_new_constructs(tric):
+    """Touched arrows and the play that stands are renamed; the figures keep their own encoding."""
+    text = (LEPEINTRE + 'figure 0 "aW15-yB15"\n1. white 6-5 touched a a-g a-g replayed a-g a-f '
+            'figure 1 "aW13-fW1-gW1-yB15"\n2. black 6-5 y-r y-s sic:figure\n')
+    code, out, err = run_cli("convert", tric(text), "--coords", "player")
+    assert code == 0, err
+    record, diags = parse(out)
+    assert not diags and record.header("FigureCoords") == "lepeintre"
+    first = record.throws[0]
+    assert [m.text for m in first.moves] == ["T-6", "T-6"] and [m.text for m in first.replayed] == ["T-6", "T-5"]
+    assert first.touched[0].arrow == "T" and first.figures[0].spec == "aW13-fW1-gW1-yB15"
+    assert run_cli("check", tric(out))[0] == 0
