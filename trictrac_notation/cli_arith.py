@@ -18,6 +18,7 @@ import sys
 from .board import COLORS, other
 from .chances import after_throws, caption, outcomes, summary
 from .cli import UsageError, _print_diagnostics
+from .cli_score import _emit, read_score_request
 from .notation import dice_name, read
 from .rules_schema import RulesError
 
@@ -25,7 +26,6 @@ from .rules_schema import RulesError
 def read_chances_request(data):
     """(ruleset, position, mover, history) from the ``chances`` input: the ``score`` input without
     ``dice``, read by the ``score`` command's own decoder (one reading of that contract)."""
-    from .cli_score import read_score_request
 
     if isinstance(data, dict) and "dice" in data:
         raise UsageError("unknown field 'dice': chances scores every one of the 36 throws; "
@@ -126,11 +126,7 @@ def _record_chances(args) -> int:
     data = record_chances(result, ruleset, args.throw)
     if args.output:
         _draw(result, data, args)
-    if args.json:
-        json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
-        print()
-    else:
-        print("\n".join(_lines(data)))
+    _emit(args, data, _lines)
     return 0
 
 
@@ -179,11 +175,7 @@ def cmd_simulate(args) -> int:
         advance = {label: bar.task(f"simulate {label}", args.games) for label in labels}
         data = simulate(labels, args.games, args.seed, args.jobs, args.max_throws,
                         progress=lambda label, done: advance[label](done))
-    if args.json:
-        json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
-        print()
-    else:
-        print("\n".join(simulate_lines(data)))
+    _emit(args, data, simulate_lines)
     return 0
 
 
