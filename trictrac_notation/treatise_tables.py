@@ -84,6 +84,29 @@ def hit_ways(dists, rules: str = "lelasseux-1852") -> tuple:
     return w[1], w[2], w[3], w["ways"]
 
 
+def fill_position(dists, quadrant: str = "grand-jan") -> Position:
+    """White's grand jan lacking one dame on his arrow 10 (or the petit jan lacking one on 5), with a
+    surplus dame at each distance of ``dists`` (a third dame on an arrow of the jan, a lone dame
+    behind it), free dames beyond it and Black's fifteen piled on his coin — so that Black can no
+    longer fill and any number can be played elsewhere: only the numbers decide, as in table F."""
+    hole = 10 if quadrant == "grand-jan" else 5
+    tracks = {t: 2 for t in (range(6, 12) if quadrant == "grand-jan" else range(0, 6))}
+    tracks[hole] = 1
+    for d in dists:
+        tracks[hole - d] = tracks.get(hole - d, 0) + 1
+    free = (13, 14, 15) if quadrant == "grand-jan" else (7, 8, 9, 10)
+    for i in range(DAMES - sum(tracks.values())):
+        tracks[free[i % len(free)]] = tracks.get(free[i % len(free)], 0) + 1
+    return figure("-".join(f"{t + 1}W{n}" for t, n in sorted(tracks.items())) + "-13B15")
+
+
+def fill_ways(dists, quadrant: str = "grand-jan") -> tuple:
+    """Table F's columns for the fills of :func:`fill_position` (one way, two, three, the ways)."""
+    found = outcomes(fill_position(dists, quadrant), WHITE, _rules("lelasseux-1852"), NO_SIX_TABLES)
+    w = ways_count(found, lambda e: e.jan == "remplir" and e.quadrant == quadrant)
+    return w[1], w[2], w[3], w["ways"]
+
+
 def jan_chances(position: Position, jan: str, who: str = WHITE, mover: str = WHITE, rules: str = "lelasseux-1852",
                 quadrant: str | None = None, target: int | None = None, ways: int = 1) -> int:
     """Chances (of 36) that give ``who`` the jan ``jan`` (in ``quadrant`` / on ``target`` if given,
@@ -269,6 +292,18 @@ TABLES = [
           [(_label(nums), nums, tuple(v)) for nums, *v in TABLE_F], hit_ways,
           "a single Black dame beaten by White dames standing at those distances, every arrow open: the throws "
           "beating it by one way at least, two, three, and the sum of the ways"),
+    Table("table-f-fills", "Table F read as fills of the grand jan (the rows with a number from 6 to 10)", "Lelasseux-Lafosse 1852 §§ 304-312, table F",
+          ("one way", "two ways", "three ways", "ways in all"),
+          [(_label(nums), nums, tuple(v)) for nums, *v in TABLE_F if 6 <= max(nums) <= 10], fill_ways,
+          "White's grand jan lacking one dame on arrow 10, a surplus dame at each number (Black's dames piled "
+          "on his coin, free dames beyond, so that the other number can always be played): the throws filling "
+          "by one way at least, two, three — each way a number bringing a surplus dame in a legal play that "
+          "leaves the plein standing, a doublet's die and its double both counting"),
+    Table("table-f-petit-jan", "Table F read as fills of the petit jan", "Lelasseux-Lafosse 1852 §§ 310-312, table F",
+          ("one way", "two ways", "three ways", "ways in all"),
+          [(_label(nums), nums, tuple(v)) for nums, *v in TABLE_F if max(nums) <= 5],
+          lambda nums: fill_ways(nums, "petit-jan"), "the same in the petit jan, the dame lacking on the coin "
+                                                     "bourgeois (arrow 5)"),
     Table("rules-one-way", "The reckoning rules: one way, two, three or four numbers",
           "Lelasseux-Lafosse 1852 §§ 263-276; Guiton 1822 ch. 2 (premiere méthode, seconde méthode); "
           "Lepeintre 1818 part 2 §§ II-V", ("chances",), _numbers_rows([
