@@ -113,7 +113,8 @@ def test_no_ecole_when_no_dame_was_touched(tric):
             "1. white sonnez +8 opp +4\n")
     assert check(tric, text) == (0, [
         "4:17: warning: white marks 8 but the rules give 14 (battre-a-vrai 4, battre-a-vrai 4, conserver 6); no "
-        "école, since he moved no dame: the 6 points are lost [rules.md §3.11]"])
+        "école, since he moved no dame: the 6 points are lost unless he marks them before his next throw (the "
+        "école impossible) [rules.md §3.11]"])
 
 
 def test_holes_mis_marked(tric):

@@ -194,3 +194,11 @@ def test_convert_keeps_the_new_constructs(tric):
     assert [m.text for m in first.moves] == ["T-6", "T-6"] and [m.text for m in first.replayed] == ["T-6", "T-5"]
     assert first.touched[0].arrow == "T" and first.figures[0].spec == "aW13-fW1-gW1-yB15"
     assert run_cli("check", tric(out))[0] == 0
+
+
+def test_points_received_mis_marked_in_a_variation_are_reported(tric):
+    """A variation ends before the opponent's next throw consummates the école: it is reported all the same."""
+    text = E7_TEN.replace(" points:10", "") + "1. white 6-1 +0 opp +4 5-11 T-1 (1. white 6-1 +0 opp +30 5-11 T-1)\n"
+    assert check(tric, text) == (1, [
+        "4:54: error: école par trop: black marks 30 from this throw but the rules give him 4 (battre-a-faux 4): "
+        "white gains 26 [rules.md §3.11]"])

@@ -120,7 +120,8 @@ def audit(side: str, events, row_after, moved: bool, marks=None, opp_marks=None,
         if diff < 0 and not moved:
             result.ecoles.append(Ecole(side, 0, "none", (
                 f"{side} marks {marks.points} but the rules give {compare_with} ({gives}); no école, since he "
-                f"moved no dame: the {-diff} points are lost"), marks.span))
+                f"moved no dame: the {-diff} points are lost unless he marks them before his next throw "
+                f"(the école impossible)"), marks.span))
         else:
             kind = "par-moins" if diff < 0 else "par-trop"
             result.ecoles.append(Ecole(side, abs(diff), kind, (

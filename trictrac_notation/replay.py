@@ -272,6 +272,8 @@ def _replay_line(throws, position: Position, expected: str | None, first_index: 
             sub_state = ctx.scorer.fork(result.score_before) if ctx.scorer else None
             sub, _ = _replay_line(variation, result.before, result.side, index, ctx, sub_state,
                                   result.releve, result.counts_before)
+            if sub_state is not None:
+                ctx.scorer.close(sub_state, ctx.r)
             result.variations.append(sub)
     return results, None
 

@@ -252,12 +252,19 @@ class Scorer:
         result.score = score
 
     def finish(self, state: ScoreState, results, reporter) -> Final:
-        """decided: points received and mis-marked on the last throws, whose école would be consummated
+        """The score at the end of the main line (its pending écoles reported by :meth:`close`)."""
+        self.close(state, reporter)
+        return Final(self.ruleset.id, state.marking, self.scheme, self.marker, state.won_at)
+
+    def close(self, state: ScoreState, reporter) -> None:
+        """The end of a line (the main line or a variation).
+
+        decided: points received and mis-marked on its last throws, whose école would be consummated
         only at the player's next throw, are reported all the same: the record still disagrees."""
         if self.follow:
             for e in (e for pending in state.pending.values() for e in pending):
                 _unclaimed(reporter, e)
-        return Final(self.ruleset.id, state.marking, self.scheme, self.marker, state.won_at)
+        state.pending = {}
 
     # --- the relevé ---------------------------------------------------------------------------
 
