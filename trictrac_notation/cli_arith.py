@@ -96,11 +96,17 @@ def _lines(data: dict) -> list[str]:
     exp = data["expected"]
     out.append(f"  expected points: {mover} {exp[mover]:.2f}, {rival} {exp[rival]:.2f} (mean over the 36 throws)")
     out.append("  throws (chances):")
+    idle = []
     for row in data["throws"]:
         dice = tuple(row["dice"])
         mark = "  <- thrown" if thrown and sorted(thrown) == sorted(dice) else ""
-        what = "; ".join(e["text"] for e in row["events"]) or "nothing"
-        out.append(f"    {dice_name(dice):<12} ({row['chances']}) {what}{mark}")
+        if not row["events"]:
+            idle.append(dice_name(dice) + ("*" if mark else ""))
+            continue
+        out.append(f"    {dice_name(dice):<12} ({row['chances']}) " + "; ".join(e["text"] for e in row["events"]) + mark)
+    if idle:
+        chances = sum(r["chances"] for r in data["throws"] if not r["events"])
+        out.append(f"    nothing ({chances}): {', '.join(idle)}" + ("  (* thrown)" if any("*" in i for i in idle) else ""))
     return out
 
 
