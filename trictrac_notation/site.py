@@ -137,10 +137,11 @@ class _Progress:
 
     def __enter__(self):
         if self.enabled:
+            from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
             self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), transient=True)
+                                 TimeElapsedColumn(), transient=True, console=Console(stderr=True))  # stdout may be data
             self._bar.__enter__()
         return self
 
