@@ -28,7 +28,7 @@ def time_ours(rules: str, games: int, seed: int, jobs: int) -> tuple[int, float]
     from trictrac_notation.simulate import simulate
 
     start = time.perf_counter()
-    data = simulate([rules], games, seed, jobs=jobs, chunk=max(1, games // (8 * jobs)))
+    data = simulate([rules], games, seed, jobs=jobs, chunk=max(1, games // (25 * jobs)))
     return data["rules"][rules]["throws"], time.perf_counter() - start
 
 
@@ -75,7 +75,7 @@ def profile(rules: str, games: int, seed: int) -> None:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=60, help="parties simulated (default 60)")
+    p.add_argument("--games", type=int, default=200, help="parties simulated (default 200)")
     p.add_argument("--rules", default="guiton-1822")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", action="store_true", help="also print where the time goes")
