@@ -4,8 +4,11 @@
 set -euo pipefail
 source "$(dirname "$0")/_venv.sh"
 example=site_src/games/kermadeuc-lepeintre.tric
-echo "== trictrac check site_src/games/*.tric"
+echo "== trictrac check site_src/games/*.tric (composed records)"
 .venv/bin/trictrac check site_src/games/*.tric
+echo
+echo "== trictrac check --strict site_src/games/historical/*.tric (the treatises' own games; their slips as notes)"
+.venv/bin/trictrac check --strict -q site_src/games/historical/*.tric
 echo
 echo "== trictrac replay $example (last position)"
 .venv/bin/trictrac replay "$example" | tail -n 8

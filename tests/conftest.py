@@ -110,16 +110,25 @@ def can_play(position: Position, color: str, dice, moves: str, rules=None) -> bo
     return any(p.result == target for p in legal(position, color, dice, rules))
 
 
-def run_cli(*argv) -> tuple[int, str, str]:
-    """``trictrac ARGV`` run in-process: (exit code, stdout, stderr); a SystemExit (argparse) counts as its code."""
+def run_cli(*argv, stdin: str | None = None) -> tuple[int, str, str]:
+    """``trictrac ARGV`` run in-process: (exit code, stdout, stderr); a SystemExit (argparse) counts as its code.
+    ``stdin``: the text read from standard input."""
+    import sys
+
     from trictrac_notation.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            code = main([str(a) for a in argv])
-        except SystemExit as e:  # argparse usage errors and --help
-            code = e.code if isinstance(e.code, int) else 2
+    saved = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main([str(a) for a in argv])
+            except SystemExit as e:  # argparse usage errors and --help
+                code = e.code if isinstance(e.code, int) else 2
+    finally:
+        sys.stdin = saved
     return code, out.getvalue(), err.getvalue()
 
 

@@ -75,7 +75,8 @@ def test_fig38_fills_by_thirty():
     (json.dumps(MEZEAS | {"rules": "nobody-1900"}), "rules:"),
     (json.dumps(MEZEAS | {"white": {"1": 14}}), "impossible position"),
     (json.dumps([1, 2]), "expected one JSON object"),
-    ("[" * 100000 + "]" * 100000, "nested too deeply"),
+    ("[" * 100000 + "]" * 100000, "nested more than 32 deep"),
+    ("{\"rules\": 1" + "0" * 5000 + "}", "digits"),
 ])
 def test_bad_input_is_one_message_and_exit_2(text, message):
     code, out, err = cli_stdin(text, "chances")

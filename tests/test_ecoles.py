@@ -168,3 +168,14 @@ def test_check_recorded_verdicts():
     due = found.against("white")
     assert [check_recorded("white", n, due).kind for n in (2, 0, 4)] == ["ok", "unrecorded", "wrong"]
     assert check_recorded("white", 2, []).kind == "fausse-ecole"
+
+
+def test_an_ecole_par_trop_claimed_takes_the_wrong_points_and_their_hole_off(tric):
+    """LLF52 §193, LEP18 rule 54: the opponent who claims the école of points marked wrongly takes them off
+    (with the hole they made) and marks the école for himself."""
+    text = '[Rules "lelasseux-1852"]\n@white T:15 points:6\n1. white 6-5 +6 ecole 6 T-6 T-5\n'
+    assert check(tric, text) == (0, [])
+    after = scored(text, "lelasseux-1852").throws[0].score.after
+    assert (after["white"]["holes"], after["white"]["points"], after["black"]["points"]) == (0, 6, 6)
+    unclaimed = scored(text.replace(" ecole 6", ""), "lelasseux-1852").throws[0].score.after
+    assert unclaimed["white"]["holes"] == 1  # not claimed, the points stand (LEP18 rule 48)

@@ -63,8 +63,27 @@ CASES = [
     # --- a fausse case let stand, or played again (GUI22 ch. 3)
     ("fausse case let stand", GUITON + "1. white 6-5 T-6 T-6 let-stand\n", 0, [
         "2:14: warning: fausse case: white plays T-6 T-6 with 6-5"]),
-    ("let-stand on a legal play", GUITON + "1. white 6-5 T-6 T-5 let-stand\n", 0, [
-        "2:22: warning: 'let-stand', but white's play is legal: there is no fausse case"]),
+    ("let-stand on a regular line", GUITON + "1. white 6-5 T-6 T-5 let-stand\n", 0, [
+        "2:22: warning: 'let-stand', but nothing on this line was irregular: white's play is legal and his marks "
+        "are right"]),
+    # the number a fausse case let stand leaves unplayed is impuissance (GUI22 ch. 3 'Fausse case')
+    ("unplayed by a fausse case let stand", GUITON + "@white 5:1 6:3 7:2 8:2 9:2 10:2 11:3\n@black T:13 11:2\n"
+     "1. white 6-5 +4 opp +2 [impuissance] 5-10 let-stand\n", 0, [
+         "4:38: warning: fausse case: white plays 5-10 with 6-5: both numbers can be played"]),
+    # points over the due that the opponent lets stand (GUI22 ch. 3; LLF52 §167; LEP18 rule 48)
+    ("marks let stand", AT_TEN + "1. white 4-2 +14 5-7 T-4 let-stand\n", 0, [
+        "3:14: warning: école par trop: white marks 14 but the rules give 12"]),
+    # a fausse école is itself an école, claimed on the next line of the one who marked it (GUI22 ch. 3)
+    ("fausse école unclaimed", GUITON + "@white T:9 6:2 8:2 9:2\n1. white 4-3 +0 T-4 T-3 ecole 4\n"
+     "2. black 6-5 T-6 T-5\n", 1, ["3:25: error: fausse école: black marks an école of 4 against white"]),
+    ("fausse école claimed", GUITON + "@white T:9 6:2 8:2 9:2\n1. white 4-3 +0 T-4 T-3 ecole 4\n"
+     "2. black 6-5 T-6 T-5 ecole 4\n", 0, []),
+    # holes not marked are lost, no école (GUI22 ch. 5; LEP18 rule 51)
+    ("holes under-marked", GUITON + "@white 5:2 6:2 7:2 8:2 9:3 10:2 11:2 points:10 bredouille:0\n"
+     "@black 3:2 5:1 6:4 7:2 8:2 9:2 11:2 points:2\n1. black 4-3 3-10\n"
+     "2. white 5-2 +14 [conserver 4, battre-a-vrai 10] hole go\n", 0, [
+         "5:50: warning: white marks 1 hole, but his 14 points make 3 (a bredouille hole counts two): the holes "
+         "not marked are lost (no école)"]),
     ("fausse case played again", GUITON + "1. white 6-5 T-6 T-6 replayed T-6 T-5\n", 0, [
         "2:14: warning: fausse case: white plays T-6 T-6 with 6-5"]),
     ("played again, wrongly", GUITON + "1. white 6-5 T-6 T-6 replayed T-4 T-5\n", 1, [
@@ -112,6 +131,18 @@ def test_strict_fails_on_warnings_and_notes_are_summed(tric):
     code, out, err = run_cli("check", str(tric(text)))
     assert "0 errors, 1 warning, 1 note (slips of the source acknowledged)" in err
     assert check(tric, GUITON + "1. white 6-5 T-6 T-6 sic:illegal-play\n", "--strict")[0] == 0
+
+
+def test_a_fausse_ecole_claimed_moves_the_points_to_the_player_wronged(tric):
+    from trictrac_notation.replay import replay
+    from trictrac_notation.rulesets import load_ruleset
+    from trictrac_notation.scorer import Scorer
+
+    rules = load_ruleset("guiton-1822")
+    record, _ = parse(GUITON + "@white T:9 6:2 8:2 9:2\n1. white 4-3 +0 T-4 T-3 ecole 4\n2. black 6-5 T-6 T-5 ecole 4\n")
+    first, second = replay(record, rules.movement, Scorer(rules)).throws
+    assert (first.score.after["white"]["points"], first.score.after["black"]["points"]) == (0, 4)
+    assert (second.score.after["white"]["points"], second.score.after["black"]["points"]) == (4, 0)
 
 
 def test_replay_json_shows_the_re_piled_position_after_go_and_the_pour_tout_play(tric):

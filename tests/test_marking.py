@@ -89,7 +89,7 @@ def test_the_partie_ends_at_twelve_holes():
     assert m.winner is None
     m.mark(WHITE, 12)
     assert (m.winner, m.players[WHITE].holes) == (WHITE, 12)
-    payout = m.payout("guiton")
+    payout = m.payout("guiton", load_ruleset("guiton-1822").variant("payout_line"))
     assert (payout.stakes, payout.why) == (4, "all twelve holes while the loser took none")
 
 
@@ -103,7 +103,12 @@ def test_the_partie_ends_at_twelve_holes():
 def test_payout_schemes(scheme, won, lost, expected):
     """rules.md §3.12 (decided: a grande bredouille is the winner's uninterrupted series, begun first or
     second)."""
-    assert stakes(scheme, won, lost)[0] == expected
+    assert stakes(scheme, won, lost, 6 if scheme == "guiton" else None)[0] == expected
+
+
+def test_a_payout_line_is_needed_where_the_scheme_draws_one():
+    with pytest.raises(ValueError, match="payout_line"):
+        stakes("guiton", Player(holes=12), Player(holes=3))
 
 
 @settings(max_examples=60, deadline=None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -102,13 +103,50 @@ def test_record_text_is_escaped(site):
     assert r"\u003c/script\u003e\u003cscript\u003ealert(3)" in data
 
 
+def _throw_group(page: str, n: int) -> str:
+    """The <tbody> of throw n in the move list: its row and the row of its notes."""
+    m = re.search(r'<tbody class="([^"]*)">\s*<tr class="throw" data-throw="%d".*?</tbody>' % n, page, re.S)
+    assert m, f"no throw {n} in the move list"
+    return m.group(0)
+
+
 def test_fausse_case_is_flagged_with_its_position(site):
     root, _, _ = site
     page = (root / "out/games/fausse.html").read_text(encoding="utf-8")
-    row = re.search(r'<tr data-throw="3"[^>]*class="([^"]*)"', page)
-    assert row and "flag-fausse-case" in row.group(1)
-    assert re.search(r"fausse\.tric:6:\d+: error: fausse case: white plays T-7 T-1 with 2-1", page)
-    assert 'tr data-throw="2" id="throw-2" class=""' in page  # a legal throw is not flagged
+    assert re.match(r'<tbody class="[^"]*flag-fausse-case', _throw_group(page, 3))
+    assert re.search(r"games/fausse\.tric:6:\d+: error: fausse case: white plays T-7 T-1 with 2-1", page)
+    assert re.match(r'<tbody class="">', _throw_group(page, 2))  # a legal throw is not flagged
+
+
+def test_a_flag_says_its_kind_once(site):
+    """'fausse case: fausse case: …' and 'ecole: école: …' were doubled (the kind, then the message's own word)."""
+    root, _, _ = site
+    flag = re.search(r'<span class="flag flag-fausse-case">([^<]*)</span>', _throw_group(
+        (root / "out/games/fausse.html").read_text(encoding="utf-8"), 3)).group(1)
+    assert flag.startswith("fausse case: white plays T-7 T-1") and "fausse case: fausse case" not in flag
+    data = (root / "out/games/fausse.data.js").read_text(encoding="utf-8")
+    assert "fausse case: white plays" in data and "fausse case: fausse case" not in data
+
+
+@pytest.mark.parametrize("kind, message, shown", [
+    ("fausse-case", "fausse case: white plays T-7", "fausse case: white plays T-7"),
+    ("ecole", "école par moins: white marks 2", "école par moins: white marks 2"),
+    ("ecole", "black gains 2", "école: black gains 2"),
+    ("warning", "a mark forgotten", "warning: a mark forgotten"),
+])
+def test_flag_words(kind, message, shown):
+    from trictrac_notation.gamepage import _flag
+    assert _flag(kind, message)["text"] == shown
+
+
+def test_no_path_of_the_build_machine_is_published(site):
+    """The Checks section printed the record's absolute path on the machine that built the site."""
+    root, src, _ = site
+    machine = {str(root), str(src.resolve()), str(Path.cwd()), str(Path.home())}
+    for path in (root / "out").rglob("*"):
+        if path.suffix in (".html", ".js", ".json", ".svg", ".md"):
+            text = path.read_text(encoding="utf-8")
+            assert not [m for m in machine if m in text], path
 
 
 def test_compendium_compares_every_rule_set(site):
@@ -122,6 +160,41 @@ def test_compendium_compares_every_rule_set(site):
     for jan in ("six-tables", "battre-a-faux", "pile-de-misere"):
         page = (root / f"out/rules/jans/{jan}.html").read_text(encoding="utf-8")
         assert all(str(rs.identity["year"]) in page for rs in rulesets)
+
+
+def test_every_treatise_page_is_titled_from_its_data(site):
+    """Jollyvet's page was titled '? (1634)': its title is not known, so its author names it."""
+    root, _, _ = site
+    for rs in list_rulesets():
+        page = (root / f"out/rules/{rs.id}.html").read_text(encoding="utf-8")
+        heading = re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)
+        heading = re.sub(r"<[^>]+>", "", heading).strip()
+        assert "?" not in heading and str(rs.identity["year"]) in heading, (rs.id, heading)
+        assert (rs.title in heading) if rs.title != "?" else (rs.identity["author"] in heading)
+        assert "<td>?</td>" not in page
+    jollyvet = (root / "out/rules/jollyvet-1634.html").read_text(encoding="utf-8")
+    assert "<title>Jollyvet (1634)" in jollyvet and "<td>not known</td>" in jollyvet
+
+
+def test_matrix_marks_what_differs(site):
+    """The matrix: readable column names, each differing value highlighted, a 'differences only' switch."""
+    root, _, _ = site
+    page = (root / "out/rules/compare.html").read_text(encoding="utf-8")
+    assert "<span>Lelasseux</span> <span>1852</span>" in page and "<span>Jollyvet</span> <span>1634</span>" in page
+    rows = re.findall(r'<tr class="(differs|same)"><th scope="row">(.*?)</th>(.*?)</tr>', page, re.S)
+    assert rows and {"differs", "same"} == {r[0] for r in rows}
+    for kind, _, cells in rows:
+        values = [(c, re.sub(r"<wbr>", "", v)) for c, v in re.findall(r'<td( class="[^"]*")?>(.*?)(?:<sup>|</td>)', cells)]
+        odd = [v for c, v in values if "odd" in c]
+        if kind == "same":
+            assert not odd and len({v for _, v in values}) == 1
+        else:
+            assert odd and len({v for _, v in values}) > 1
+            common = {v for c, v in values if "odd" not in c}
+            assert len(common) <= 1 and not common & set(odd)
+    jollyvet = next(cells for _, name, cells in rows if "rencontre" in name and "scored?" in name)
+    assert "scored" in jollyvet and "not scored" in jollyvet
+    assert 'id="tt-differences-only"' in page and f"Only the {sum(k == 'differs' for k, _, _ in rows)} rules" in page
 
 
 def test_incremental_generation(site):
@@ -151,7 +224,7 @@ def test_compendium_is_generated_again_only_when_its_sources_change(tmp_path):
     assert matrix.read_text(encoding="utf-8") == "stale\n"
     (src / "compendium.yaml").write_text("{}\n", encoding="utf-8")
     gen.run()
-    assert matrix.read_text(encoding="utf-8") != "stale\n" and "|" in matrix.read_text(encoding="utf-8")
+    assert matrix.read_text(encoding="utf-8") != "stale\n" and "<table" in matrix.read_text(encoding="utf-8")
 
 
 def test_broken_link_fails_the_build(tmp_path):
@@ -203,3 +276,37 @@ def test_rebuild_after_touching_one_record_renders_only_that_page(tmp_path):
     record.write_text(record.read_text(encoding="utf-8").replace("A fausse case", "Retitled game"), encoding="utf-8")
     third = build(out, **kw)
     assert not third.partial and "Retitled game" in other.read_text(encoding="utf-8")
+
+
+def test_historical_games_have_their_own_section_origin_and_figures(tmp_path):
+    """Issue 7: the treatises' games apart from the composed ones; each page says where in the book it comes
+    from; the book's figures stand beside the replay's position, where they differ outlined."""
+    sample = (Path(__file__).parent / "data/historical/figures-sample.tric").read_text(encoding="utf-8")
+    src = make_src(tmp_path, {"fausse.tric": FAUSSE})
+    (src / "games/historical").mkdir()
+    (src / "games/historical/figures-sample.tric").write_text(sample, encoding="utf-8")
+    report = build(tmp_path / "out", src=src, cache=tmp_path / "cache", progress=False)
+    assert report.generated.games == ["fausse", "historical/figures-sample"]
+    section = next(e["Historical games"] for e in report.generated.nav if "Historical games" in e)
+    assert [list(e.values())[0] for e in section] == ["games/historical/index.md", "games/historical/figures-sample.md"]
+    out = tmp_path / "out/games"
+    assert "figures-sample" not in (out / "index.html").read_text(encoding="utf-8").split("Historical games")[0]
+    index = (out / "historical/index.html").read_text(encoding="utf-8")
+    assert 'href="figures-sample.html"' in index and "Lepeintre 1818, part 1, §I" in index
+    page = (out / "historical/figures-sample.html").read_text(encoding="utf-8")
+    assert ("From Lepeintre 1818, part 1, §I (a record written for the site's tests: not a transcription); "
+            "Paris, Guillaume, 1818; page 3; figure 1 and 2.") in page.replace("&#39;", "'")
+    assert 'href="figures-sample.tric"' in page and 'src="figures-sample.data.js"' in page
+    pairs = re.findall(r'<div class="tt-book-pair">(.*?)</div>\s*(?=<div class="tt-book-pair">|<h2)', page, re.S)
+    captions = [re.findall(r"<figcaption>(.*?)</figcaption>", p) for p in pairs]
+    assert captions == [["The replay at the start", "Lepeintre 1818, fig. 1: as in the replay"],
+                        ["The replay, after throw 1", "Lepeintre 1818, fig. 2: as in the replay"],
+                        ["The replay, after throw 2", "Lepeintre 1818, fig. 3: differs from the replay: white g: 0 "
+                         "in the figure, 1 in the replay; white h: 1 in the figure, 0 in the replay"]]
+    outlined = [re.findall(r'class="differs" data-track="(\d+)"', p) for p in pairs]
+    assert outlined == [[], [], ["6", "7"]]  # g and h: White's arrows 6 and 7
+    end = page.index("<figcaption>Lepeintre 1818, fig. 3")
+    book = page[page.rindex("<svg", 0, end):end]
+    assert book.count('class="dame white"') == 3 + 1 + 1 and 'data-track="7"' in book  # the pile of 3, f, h
+    data = (out / "historical/figures-sample.data.js").read_text(encoding="utf-8")
+    assert '"historical/figures-sample"' in data and "Lepeintre 1818, fig. 2" in data

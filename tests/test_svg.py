@@ -361,7 +361,7 @@ def test_score_caption():
                              BLACK: {"points": 0, "holes": 2, "bredouille": False}}, marker=BLACK)
     root = tree(board_svg(Position.initial(), annotations=ann))
     assert " ".join(text_of(e) for e in by_class(root, "caption")) == (
-        "score: white 6 points, 1 hole; black 0 points, 2 holes; pavillon: black")
+        "score: white 1 hole 6 points; black 2 holes 0 points; pavillon: black")
 
 
 # --- SVG hygiene: XML, viewBox, title/desc, ids, escaping ---------------------------------------

@@ -32,9 +32,13 @@ if not shutil.which("chromium") and not shutil.os.path.exists(CHROMIUM):
 
 
 def fake_score(t):
-    """White gains 2 points a throw of his, Black 4 a throw of his: visible, known numbers."""
-    return {"white": {"points": 2 * ((t.index + 1) // 2), "holes": 0, "bredouille": False},
-            "black": {"points": 4 * (t.index // 2), "holes": 1, "bredouille": False}}
+    """White gains 2 points a throw of his, Black 4 a throw of his: visible, known numbers, worded as the
+    page builder words every score."""
+    score = {"white": {"points": 2 * ((t.index + 1) // 2), "holes": 0, "bredouille": False},
+             "black": {"points": 4 * (t.index // 2), "holes": 1, "bredouille": False}}
+    for color, entry in score.items():
+        entry["text"] = gamepage.player_score_text(color, entry)
+    return score
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +65,7 @@ def state(page) -> dict:
     return page.evaluate("""() => {
         const v = document.querySelector('.trictrac-viewer');
         return {counter: v.querySelector('.tv-counter').textContent, label: v.querySelector('.tv-label').textContent,
-                svg: v.querySelector('.tv-diagram svg').outerHTML, white: v.querySelector('.tv-score-white').textContent,
+                svg: v.querySelector('.tv-diagram').innerHTML, white: v.querySelector('.tv-score-white').textContent,
                 black: v.querySelector('.tv-score-black').textContent,
                 flags: v.querySelector('.tv-flags').textContent,
                 prevDisabled: v.querySelector('.tv-prev').disabled, nextDisabled: v.querySelector('.tv-next').disabled,
@@ -76,26 +80,26 @@ def test_step_through_a_game(browser, page_url):
     page.goto(page_url)
     start = state(page)
     assert start["counter"] == "throw 0 / 4" and start["label"] == "starting position"
-    assert start["white"] == "white: 0 points, 0 holes" and start["prevDisabled"] and not start["nextDisabled"]
+    assert start["white"] == "white 0 holes 0 points" and start["prevDisabled"] and not start["nextDisabled"]
 
     page.click(".tv-next")
     one = state(page)
     assert one["counter"] == "throw 1 / 4" and one["label"] == "1. white 6-4 T-6 T-4"
     assert one["svg"] != start["svg"]
-    assert one["white"] == "white: 2 points, 0 holes" and one["black"] == "black: 0 points, 1 hole"
+    assert one["white"] == "white 0 holes 2 points" and one["black"] == "black 1 hole 0 points"
     assert one["current"] == ["1"]
 
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     three = state(page)
     assert three["counter"] == "throw 3 / 4" and three["label"] == "3. white sonnez T-6 T-6"
-    assert three["white"] == "white: 4 points, 0 holes" and three["black"] == "black: 4 points, 1 hole"
+    assert three["white"] == "white 0 holes 4 points" and three["black"] == "black 1 hole 4 points"
     assert "a comment" in three["flags"] and three["svg"] not in (one["svg"], start["svg"])
 
     page.keyboard.press("ArrowLeft")
     two = state(page)
-    assert two["counter"] == "throw 2 / 4" and two["black"] == "black: 4 points, 1 hole"
-    assert two["white"] == "white: 2 points, 0 holes"
+    assert two["counter"] == "throw 2 / 4" and two["black"] == "black 1 hole 4 points"
+    assert two["white"] == "white 0 holes 2 points"
 
     page.click(".tv-prev")
     page.click(".tv-prev")

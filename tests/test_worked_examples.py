@@ -345,11 +345,12 @@ def test_e30_pavillon():
     (7, False, 1, 1),
 ])
 def test_e31_payouts_guiton_and_combine(loser_holes, pavillon, guiton, combine):
-    """GUI22 ch.8 vs COMB."""
+    """GUI22 ch.8 vs COMB: the line (6 or 7 holes) comes from each rule set's payout_line."""
     won = Player(holes=12, series=pavillon or loser_holes == 0, pavillon=pavillon)
     lost = Player(holes=loser_holes)
-    assert stakes("guiton", won, lost)[0] == guiton
-    assert stakes("combine", won, lost)[0] == combine
+    for rules, expected in (("guiton-1822", guiton), ("combine-1780", combine)):
+        rs = load_ruleset(rules)
+        assert stakes(rs.variant("payout"), won, lost, rs.variant("payout_line"))[0] == expected
 
 
 @pytest.mark.parametrize("loser_holes,grande,expected", [(6, False, 1.5), (7, False, 1), (0, True, 2)])

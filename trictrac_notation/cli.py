@@ -28,6 +28,16 @@ def _print_diagnostics(diags: list[Diagnostic], text: str | None, stream=None) -
         print(d.format(lines), file=stream)
 
 
+def read_json_input(source: str = "standard input"):
+    """The JSON value on standard input, read defensively (jsoninput); a bad one is a usage error."""
+    from .jsoninput import BadJSON, read_json_stream
+
+    try:
+        return read_json_stream(sys.stdin, source)
+    except BadJSON as e:
+        raise UsageError(str(e)) from None
+
+
 def _summary(errors: int, warnings: int, notes: int = 0) -> str:
     text = f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
     return text + (f", {notes} note{'s' if notes != 1 else ''} (slips of the source acknowledged)" if notes else "")
@@ -120,8 +130,11 @@ def cmd_convert(args) -> int:
         return 1
     out = write(converted)
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(out)
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(out)
+        except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+            raise UsageError(f"-o {args.output}: cannot write: {getattr(e, 'strerror', None) or e}") from None
     else:
         sys.stdout.write(out)
     return 0
@@ -137,7 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="report every error of one or more records, compiler style")
     c.add_argument("files", nargs="+", metavar="FILE")
-    c.add_argument("--rules", metavar="ID", help="rule set to apply (default: the record's Rules header)")
+    c.add_argument("--rules", metavar="ID",
+                   help="rule set to apply, ID[+OPTION...] or a .yaml file of your own "
+                        "(default: the record's Rules header)")
     c.add_argument("-q", "--quiet", action="store_true", help="print nothing when all is well")
     c.add_argument("--strict", action="store_true",
                    help="fail (exit 1) on warnings too: irregularities the rules let stand, unacknowledged")
@@ -146,7 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="print the position after each throw (or the whole replay as JSON)")
     r.add_argument("file", metavar="FILE")
     r.add_argument("--json", action="store_true", help="emit positions, moves and diagnostics as JSON")
-    r.add_argument("--rules", metavar="ID", help="rule set to apply (default: the record's Rules header)")
+    r.add_argument("--rules", metavar="ID",
+                   help="rule set to apply, ID[+OPTION...] or a .yaml file of your own "
+                        "(default: the record's Rules header)")
     r.add_argument("--coords", choices=sorted(SYSTEMS), help="label the diagrams in this system")
     r.add_argument("--bottom", choices=["white", "black"], help="whose side is drawn at the bottom")
     r.set_defaults(func=cmd_replay)

@@ -17,7 +17,7 @@ import sys
 
 from .board import COLORS, other
 from .chances import after_throws, caption, outcomes, summary
-from .cli import UsageError, _print_diagnostics
+from .cli import UsageError, _print_diagnostics, read_json_input
 from .cli_score import _emit, read_score_request
 from .notation import dice_name, read
 from .rules_schema import RulesError
@@ -44,13 +44,7 @@ def cmd_chances(args) -> int:
         for option in ("throw", "rules", "output"):
             if getattr(args, option) is not None:
                 raise UsageError(f"--{option} goes with a record: trictrac chances FILE --throw N")
-        text = sys.stdin.read()
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise UsageError(f"standard input is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-        except RecursionError:
-            raise UsageError("standard input is nested too deeply to be a position") from None
+        data = read_json_input()  # the same defensive reading as score's
         json.dump(chances_json(*read_chances_request(data)), sys.stdout, ensure_ascii=False)
         print()
         return 0

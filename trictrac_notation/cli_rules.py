@@ -133,6 +133,9 @@ def _show_value(value) -> str:
         return f"{value['simple']}/{value['doublet']}" if "doublet" in value else f"{value['simple']} (no doublet)"
     if isinstance(value, bool):
         return str(value).lower()
+    if isinstance(value, list):  # the tiers of marque_bredouille
+        from .rules_schema import Tiers
+        return Tiers.text(value)
     return "—" if value is None else str(value)
 
 

@@ -7,10 +7,11 @@ The input and output of ``score`` are a contract used by outside test suites: ke
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from .board import COLORS, DAMES, OFF, Position, other
-from .cli import UsageError, _print_diagnostics
+from .cli import UsageError, _print_diagnostics, read_json_input
 from .notation import dice_name, read
 from .rules_schema import RulesError, suggest
 from .scoring import History, Roll, tariff, throw_events, totals
@@ -50,8 +51,6 @@ SCORE_FIELDS = {
 
 def read_score_request(data) -> tuple:
     """(ruleset, roll, history) from the ``score`` input; UsageError says what is wrong."""
-    from .rulesets import load_ruleset
-
     if not isinstance(data, dict):
         raise UsageError(f"expected one JSON object with the fields {', '.join(SCORE_FIELDS)}, not {_kind(data)}")
     for key in data:
@@ -61,15 +60,7 @@ def read_score_request(data) -> tuple:
     for key in ("rules", "to_move", "dice", "white", "black"):
         if key not in data:
             raise UsageError(f"missing field {key!r}: {SCORE_FIELDS[key]}")
-    rules, options = data["rules"], data.get("options", [])
-    if not isinstance(rules, str):
-        raise UsageError(f"rules: expected {SCORE_FIELDS['rules']}, not {_kind(rules)}")
-    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
-        raise UsageError(f"options: expected a list of names, {SCORE_FIELDS['options']}")
-    try:
-        ruleset = load_ruleset(rules, options)
-    except RulesError as e:
-        raise UsageError(f"rules: {e}") from None
+    ruleset = request_ruleset(data)
     mover = data["to_move"]
     if mover not in COLORS:
         raise UsageError(f"to_move: expected \"white\" or \"black\", not {json.dumps(mover)}")
@@ -95,6 +86,22 @@ def read_score_request(data) -> tuple:
     return ruleset, Roll(position, mover, dice, ruleset.movement), history
 
 
+def request_ruleset(data: dict):
+    """The rule set of a JSON request (``score``, ``marque``, ``chances``): its ``rules`` with its ``options``;
+    a name only: the input never makes us read a file."""
+    from .rulesets import named_ruleset
+
+    rules, options = data["rules"], data.get("options", [])
+    if not isinstance(rules, str):
+        raise UsageError(f"rules: expected {SCORE_FIELDS['rules']}, not {_kind(rules)}")
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise UsageError(f"options: expected a list of names, {SCORE_FIELDS['options']}")
+    try:
+        return named_ruleset(rules, options)
+    except RulesError as e:
+        raise UsageError(f"rules: {e}") from None
+
+
 def _kind(value) -> str:
     return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(type(value), json.dumps(value))
 
@@ -115,7 +122,7 @@ def _fields(value, color: str) -> dict:
         raise UsageError(f"{color}: expected {SCORE_FIELDS[color]}, not {_kind(value)}")
     out = {}
     for key, count in value.items():
-        if not (key.isdigit() and 1 <= int(key) <= OFF):
+        if not (re.fullmatch("[0-9]{1,2}", key) and 1 <= int(key) <= OFF):
             raise UsageError(f"{color}: field {key!r}: fields run from \"1\" (his talon) to \"24\" (the opponent's "
                              "talon) in each player's own frame; dames borne off go in \"off\"")
         if not _count(count):
@@ -125,11 +132,7 @@ def _fields(value, color: str) -> dict:
 
 
 def cmd_score(args) -> int:
-    text = sys.stdin.read()
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"standard input is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    data = read_json_input()
     ruleset, roll, history = read_score_request(data)
     events = throw_events(roll, ruleset, history)
     own, theirs = totals(events, roll.roller)
@@ -163,17 +166,21 @@ def compare_record(record, rulesets: list) -> dict:
         diffs = _event_differences(scores, rulesets, labels, first.throw.doublet)
         holes = {label: (s.holes if s else {}) for label, s in zip(labels, scores)}
         holes_differ = len({json.dumps(h, sort_keys=True) for h in holes.values()}) > 1
-        if diffs or holes_differ:
+        marques = {label: (s.marque.to_json() if s.marque else None) for label, s in zip(labels, scores)}
+        marques_differ = len({json.dumps(m and [m["winner"], m["value"]]) for m in marques.values()}) > 1
+        if diffs or holes_differ or marques_differ:
             throws.append({
                 "index": index, "number": first.throw.number, "side": first.side,
                 "dice": list(first.throw.dice) if first.throw.dice else None,
                 "line": first.throw.span.line if first.throw.span else None,
                 "differences": diffs,
                 **({"holes": holes} if holes_differ else {}),
+                **({"marque": marques} if marques_differ else {}),
                 "score": {label: (s.after if s else None) for label, s in zip(labels, scores)},
             })
     finals = {label: (run.final.to_json() if run.final else None) for label, run in zip(labels, runs)}
-    outcome = {label: (f["winner"], f["payout"]["stakes"] if f and f["payout"] else None, json.dumps(f and f["holes"]))
+    outcome = {label: (f["winner"], f["payout"]["stakes"] if f and f["payout"] else None, json.dumps(f and f["holes"]),
+                       json.dumps(f and f.get("card") and [f["card"]["loser"], f["card"]["difference"]]))
                for label, f in finals.items()}
     return {"file": record.path, "rules": labels, "throws": throws, "final": finals,
             "outcome_differs": len(set(outcome.values())) > 1,
@@ -267,12 +274,22 @@ def _compare_lines(data: dict) -> list[str]:
             out.append("  holes taken: " + " | ".join(
                 f"{label} " + (", ".join(f"{c} {n}" for c, n in h.items() if n) or "none")
                 for label, h in t["holes"].items()))
+        if "marque" in t:
+            out.append("  marqué: " + " | ".join(f"{label} {_marque_text(m)}" for label, m in t["marque"].items()))
+            out.extend(f"    {label}: {m['why']} [{m['citation']}]" for label, m in t["marque"].items() if m)
     if not data["throws"]:
         out.append("no throw scores differently")
     out.append("final:")
     for label, f in data["final"].items():
         if f is None:
             out.append(f"  {label}: not scored")
+            continue
+        if f.get("card"):
+            card = f["card"]
+            verdict = f"{card['loser']} loses {card['difference']}" if card["loser"] else "neither loses"
+            out.append(f"  {label}: marqués " + ", ".join(_marque_text(m) for m in f["marques"])
+                       + f"; {verdict}" + ("" if card["complete"] else f" so far ({card['played']} of "
+                                                                          f"{card['marques']} marqués)"))
             continue
         line = f"  {label}: " + ", ".join(f"{c} {counted(n, 'hole')}" for c, n in f["holes"].items())
         if f["winner"]:
@@ -282,6 +299,13 @@ def _compare_lines(data: dict) -> list[str]:
         out.append(line)
     out.append("the outcome differs" if data["outcome_differs"] else "the outcome is the same")
     return out
+
+
+def _marque_text(m: dict | None) -> str:
+    if m is None:
+        return "no marqué"
+    return "refait" if m["refait"] else f"{m['winner']} {m['value']}" + (f" (×{m['multiplier']})"
+                                                                          if m["multiplier"] > 1 else "")
 
 
 def cmd_compare(args) -> int:
@@ -374,7 +398,10 @@ def cmd_explain(args) -> int:
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
                          f"replayed throw{'s' if len(result.throws) != 1 else ''} (numbered from 1)")
     _emit(args, explain_throw(result, ruleset, args.throw), _explain_lines)
-    return 0
+    errors = [d for d in diags if d.severity == "error"]  # the record's own (syntax) errors, as compare does
+    if errors:
+        _print_diagnostics(errors, text, sys.stderr)
+    return 1 if errors else 0
 
 
 def _unreadable(diags, text) -> int:

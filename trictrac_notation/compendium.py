@@ -8,12 +8,45 @@ generically through :meth:`RuleSet.rules` — nothing here knows a treatise by n
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import yaml
+from markupsafe import Markup, escape
 
 from .events import JANS
 
 NOTES_FILE = "compendium.yaml"
 STATUS = {"on": "scored", "optional": "optional", "off": "not scored"}
+UNKNOWN = ("", "?", None)  # how a rule set's identity says "not known"
+
+
+def known(value) -> bool:
+    return value not in UNKNOWN
+
+
+def treatise_title(rs) -> str:
+    """A treatise page's title from its data: the title and year, or the author and year where the
+    title is not known (Jollyvet's), never a bare '?'."""
+    year = rs.identity.get("year")
+    name = rs.title if known(rs.title) else rs.identity.get("author") if known(rs.identity.get("author")) else rs.id
+    return f"{name} ({year})" if known(year) else str(name)
+
+
+def short_name(rs) -> tuple[str, str]:
+    """A matrix column's name on two lines, never broken mid-word: ('Lepeintre', '1818'), from the id."""
+    name = re.sub(r"-?\d{4}$", "", rs.id).replace("-", " ").title()
+    year = rs.identity.get("year")
+    return name, str(year) if known(year) else ""
+
+
+def breakable(text: str) -> Markup:
+    """A value that may wrap after "-", "=", "_" and "/" but nowhere else (``payout=grande-bredouille-double``)."""
+    return Markup(re.sub(r"([-=/_])", r"\1<wbr>", str(escape(text))))
+
+
+def identity_text(value) -> str:
+    return str(value) if known(value) else "not known"
 
 
 def render_compendium(env, src, bar=None) -> tuple[dict, list]:
@@ -29,7 +62,8 @@ def render_compendium(env, src, bar=None) -> tuple[dict, list]:
             for jan in JANS}
     matrix = _matrix(rulesets)
     ctx = {"rulesets": rulesets, "jans": jans, "jan_ids": list(JANS), "variants": VARIANTS,
-           "value": value_text, "status": STATUS}
+           "value": value_text, "status": STATUS, "title_of": treatise_title, "short_name": short_name,
+           "identity_text": identity_text, "breakable": breakable}
     files = {
         "rules/index.md": env.get_template("rules_index.md.j2").render(**ctx, intro=notes.get("intro", "")),
         "rules/compare.md": env.get_template("rules_compare.md.j2").render(**ctx, **matrix),
@@ -71,6 +105,12 @@ def value_text(key: str, value) -> str:
         return pair(value)
     if key.startswith("jans."):
         return STATUS.get(value, str(value))
+    if key.startswith("variants."):
+        from .rules_schema import VARIANTS
+
+        variant = VARIANTS.get(key.partition(".")[2])
+        if variant is not None:
+            return variant.text(value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
@@ -101,7 +141,8 @@ def _footnotes(cells) -> dict:
 
 
 def _matrix(rulesets) -> dict:
-    """Every rule key of any set (in schema order) against every set; a row whose values differ is marked."""
+    """Every rule key of any set (in schema order) against every set.  A row differs when its values
+    do; in such a row each cell that is not the row's most common value (or is missing) is marked."""
     keys: list = []
     values = {}
     for rs in rulesets:
@@ -117,6 +158,11 @@ def _matrix(rulesets) -> dict:
             else:
                 cell = None
             row.append(cell)
-        texts = {c["text"] for c in row if c}
-        rows.append({"key": key, "cells": row, "differs": len(texts) > 1 or any(c is None for c in row)})
-    return {"rows": rows, "citations": _footnotes(cells)}
+        texts = Counter(c["text"] for c in row if c)
+        differs = len(texts) > 1 or any(c is None for c in row)
+        common = texts.most_common(1)[0][0] if texts else None
+        for c in row:
+            if c:
+                c["odd"] = differs and c["text"] != common
+        rows.append({"key": key, "cells": row, "differs": differs})
+    return {"rows": rows, "citations": _footnotes(cells), "differing": sum(r["differs"] for r in rows)}

@@ -78,7 +78,7 @@ class CoordSystem:
     def _neighbours(self, text: str) -> list[str]:
         """For a letter the system skips (J, U, W; w, z): the letters on either side of it;
         for a number out of range (B0, 13): the nearest arrow with the same prefix."""
-        m = re.fullmatch(r"([A-Za-z]*)(\d+)('?)", text)
+        m = re.fullmatch(r"([A-Za-z]*)([0-9]{1,9})('?)", text)  # (a longer number: no neighbour)
         if m:
             prefix, number, prime = m.group(1), int(m.group(2)), m.group(3)
             same = [(abs(int(n[len(prefix):-1 if prime else None]) - number), n)

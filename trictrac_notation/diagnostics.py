@@ -17,7 +17,7 @@ NOTE = "note"  # a slip of the source that the record acknowledges (``sic:CODE``
 SIC_CODES = {
     "illegal-play": "illegal-play", "fausse-case": "illegal-play", "ecole": "ecole", "fausse-ecole": "fausse-ecole",
     "holes": "holes", "go": "go", "out-of-turn": "out-of-turn", "numbering": "numbering", "touched": "touched",
-    "pour-tout": "pour-tout", "figure": "figure", "partie-over": "partie-over",
+    "pour-tout": "pour-tout", "figure": "figure", "partie-over": "partie-over", "marque": "marque",
 }
 
 

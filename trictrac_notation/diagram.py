@@ -21,6 +21,8 @@ from typing import NamedTuple
 
 from .board import BLACK, COLORS, OFF, WHITE, Position, other
 from .coords import CoordSystem, get_system
+from .events import score_text as events_score_text
+from .labels import Box, circle_box, first_free, fit_size, text_box
 from .moves import QUADRANTS
 from .notation import dice_name
 
@@ -54,6 +56,22 @@ LABEL_SIZE = 0.5 * U
 CAPTION_SIZE = 0.46 * U
 LINE = 0.62 * U
 TAG_SIZE = 0.36 * U
+
+
+class Layout(NamedTuple):
+    """Text sizes of a diagram.  The compact layout, for narrow screens (a board about 300 px wide),
+    has larger text and no caption below the board: the page around it says the throw in words."""
+
+    label: float = LABEL_SIZE  # arrow labels, at most: long ones are made to fit their arrow
+    side: float = 0.36 * U  # the players' names
+    count: float = 0.5 * U  # the number on the last dame of a pile
+    tag: float = TAG_SIZE  # words on the board: à vrai, the filled jan, off
+    caption: bool = True
+    compact: bool = False
+
+
+FULL = Layout()
+COMPACT = Layout(label=0.66 * U, side=0.54 * U, count=0.66 * U, tag=0.56 * U, caption=False, compact=True)
 
 # --- colours: Okabe-Ito for everything that carries meaning; dames tell apart in greyscale ----
 
@@ -146,6 +164,7 @@ class Annotations:
     captions: list = ()
     score: dict | None = None
     marker: str | None = None
+    marked: tuple = ()  # arrows (White's frame) to outline: where a book's figure differs from the replay
 
 
 # --- where things are -------------------------------------------------------------------
@@ -223,10 +242,29 @@ def _text(x, y, s, size, fill=INK, anchor="middle", bold=False, halo=None, cls="
                  cls, data)
 
 
+def arrow_labels(coords: CoordSystem, bottom: str, compact: bool) -> dict:
+    """Each arrow's label (White's frame) and the prefix its row shares, written once at the row's end
+    in the compact layout (trictrac.org's B and N): ``{track: text}``, ``{row: prefix}``."""
+    labels = {wt: coords.label(wt, bottom) for wt in range(24)}
+    prefixes = {}
+    if compact:
+        for row in ("top", "bottom"):
+            tracks = [wt for wt in range(24) if place(wt, bottom)[0] == row]
+            first = labels[tracks[0]]
+            prefix = first[:len(first) - len(first.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))]
+            if prefix and all(labels[t].startswith(prefix) and labels[t][len(prefix):] for t in tracks):
+                prefixes[row] = prefix
+                for t in tracks:
+                    labels[t] = labels[t][len(prefix):]
+    return labels, prefixes
+
+
 @lru_cache(maxsize=64)
-def background(coords_id: str, bottom: str) -> tuple:
-    """Frame, bands, 24 arrows, 24 + 3 holes and the arrow labels."""
+def background(coords_id: str, bottom: str, layout: Layout = FULL) -> tuple:
+    """Frame, bands, 24 arrows, 24 + 3 holes and the arrow labels (each fitted to its arrow's width)."""
     coords = get_system(coords_id)
+    labels, prefixes = arrow_labels(coords, bottom, layout.compact)
+    size = fit_size(labels.values(), layout.label, 0.88 * U)
     shapes = [
         Shape("rect", (0, 0, WIDTH, BOARD_HEIGHT, 0), Style(fill=PAPER), "paper"),
         Shape("rect", (FRAME_X0, FRAME_Y0, FRAME_X1 - FRAME_X0, FRAME_Y1 - FRAME_Y0, 0.15 * U),
@@ -244,14 +282,20 @@ def background(coords_id: str, bottom: str) -> tuple:
                             (("track", wt),)))
         band = FRAME_Y0 + BAND / 2 if row == "top" else FRAME_Y1 - BAND / 2
         shapes.append(Shape("circle", (x + U / 2, band, 0.09 * U), hole, "hole"))
-        label_y = FRAME_Y0 / 2 if row == "top" else FRAME_Y1 + LABELS / 2
-        shapes.append(_text(x + U / 2, label_y, coords.label(wt, bottom), LABEL_SIZE, cls="label",
-                            data=(("track", wt),)))
+        shapes.append(_text(x + U / 2, _label_y(row), labels[wt], size, cls="label", data=(("track", wt),)))
+    for row, prefix in prefixes.items():  # after the row's last arrow: the left margin holds the player's name
+        shapes.append(_text(column_left(11) + U + 0.15 * U, _label_y(row), prefix, size, anchor="start",
+                            cls="label prefix"))
     for y in (TOP_IN + 0.6 * U, MID_Y, BOTTOM_IN - 0.6 * U):  # fichets' start, pavillon's hole
         shapes.append(Shape("circle", (SHORT_L_X, y, 0.09 * U), hole, "hole start"))
-    for color, y in ((other(bottom), FRAME_Y0 / 2), (bottom, FRAME_Y1 + LABELS / 2)):
-        shapes.append(_text(0.1 * U, y, color, 0.36 * U, anchor="start", bold=True, cls="side"))
+    for color, row in ((other(bottom), "top"), (bottom, "bottom")):
+        shapes.append(_text(0.05 * U, _label_y(row), color, fit_size([color], layout.side, column_left(0) - 0.4 * U,
+                                                                    bold=True), anchor="start", bold=True, cls="side"))
     return tuple(shapes)
+
+
+def _label_y(row: str) -> float:
+    return FRAME_Y0 / 2 if row == "top" else FRAME_Y1 + LABELS / 2
 
 
 # --- the position ---------------------------------------------------------------------
@@ -261,11 +305,12 @@ def _dame(x, y, color, wt, cls="dame") -> Shape:
                  f"{cls} {color}", (("track", wt),) if wt is not None else ())
 
 
-def _count(x, y, n, color, cls="count") -> Shape:
-    return _text(x, y, str(n), 0.5 * U, fill=DAME_FILL[other(color)], bold=True, cls=cls)
+def _count(x, y, n, color, cls="count", size=0.5 * U) -> Shape:
+    return _text(x, y, str(n), fit_size([str(n)], size, 1.6 * R_DAME, bold=True), fill=DAME_FILL[other(color)],
+                 bold=True, cls=cls)
 
 
-def dames(position: Position, bottom: str) -> list:
+def dames(position: Position, bottom: str, layout: Layout = FULL) -> list:
     shapes = []
     for color in COLORS:
         row = position.row(color)
@@ -278,13 +323,13 @@ def dames(position: Position, bottom: str) -> list:
                 x, y = slot(wt, bottom, k)
                 shapes.append(_dame(x, y, color, wt))
             if n > SHOWN:
-                shapes.append(_count(x, y, n, color))
+                shapes.append(_count(x, y, n, color, size=layout.count))
         n = position.borne_off(color)
         if n:
             x, y = off_tray(color, bottom)
             shapes.append(_dame(x, y, color, None, "off"))
-            shapes.append(_count(x, y, n, color, "count off"))
-            shapes.append(_text(x, y + (-0.8 if color == bottom else 0.8) * U, "off", TAG_SIZE, cls="tag"))
+            shapes.append(_count(x, y, n, color, "count off", size=layout.count))
+            shapes.append(_text(x, y + (-0.85 if color == bottom else 0.85) * U, "off", layout.tag, cls="tag"))
     return shapes
 
 
@@ -415,7 +460,7 @@ def _roller(event, mover):
 
 
 def hits(events, mover, bottom: str) -> list:
-    """Beaten dames: a solid ring à vrai, a dashed ring à faux, each with its word."""
+    """Beaten dames: a solid ring à vrai, a dashed ring à faux (their words are placed by :func:`tags`)."""
     shapes = []
     for ev in events:
         kind = HITS.get(getattr(ev, "jan", None))
@@ -426,31 +471,95 @@ def hits(events, mover, bottom: str) -> list:
         colour, dash = (VRAI, None) if kind == "vrai" else (FAUX, (0.14 * U, 0.09 * U))
         shapes.append(Shape("circle", (x, y, 0.52 * U), Style(stroke=colour, width=0.11 * U, dash=dash),
                             f"hit {kind}", (("track", wt),)))
-        tx, ty = slot(wt, bottom, 1.15)
-        shapes.append(_text(tx, ty, f"à {kind}", TAG_SIZE, fill=INK, bold=True, halo=PAPER, cls=f"tag {kind}"))
     return shapes
+
+
+def _plein(ev, bottom):
+    """Row, first column and name of a plein made or kept, or None."""
+    if (getattr(ev, "jan", None) not in FILLS or getattr(ev, "quadrant", None) not in QUADRANTS
+            or getattr(ev, "beneficiary", None) not in COLORS):
+        return None
+    lo, hi = QUADRANTS[ev.quadrant]
+    row, first = place(white_track(ev.beneficiary, lo), bottom)
+    last = place(white_track(ev.beneficiary, hi - 1), bottom)[1]
+    return row, min(first, last), f"{JAN_TITLES[ev.jan]} ({QUADRANT_TITLES[ev.quadrant]})"
 
 
 def fills(events, bottom: str) -> list:
-    """Pleins made or kept: the six arrows outlined, with the jan's name."""
+    """Pleins made or kept: the six arrows outlined (their names are placed by :func:`tags`)."""
     shapes = []
     for ev in events:
-        if (getattr(ev, "jan", None) not in FILLS or getattr(ev, "quadrant", None) not in QUADRANTS
-                or getattr(ev, "beneficiary", None) not in COLORS):
+        found = _plein(ev, bottom)
+        if found is None:
             continue
-        lo, hi = QUADRANTS[ev.quadrant]
-        row, first = place(white_track(ev.beneficiary, lo), bottom)
-        last = place(white_track(ev.beneficiary, hi - 1), bottom)[1]
-        col = min(first, last)
-        x = column_left(col)
+        row, col, _ = found
         y = TOP_IN if row == "top" else BOTTOM_IN - ARROW
-        shapes.append(Shape("rect", (x, y, 6 * U, ARROW, 0.1 * U),
+        shapes.append(Shape("rect", (column_left(col), y, 6 * U, ARROW, 0.1 * U),
                             Style(fill=PLEIN, stroke=PLEIN, width=0.12 * U, opacity=0.15),
                             f"plein {ev.jan}", (("quadrant", ev.quadrant),)))
-        ty = TOP_IN + ARROW + 0.4 * U if row == "top" else BOTTOM_IN - ARROW - 0.4 * U
-        shapes.append(_text(x + 3 * U, ty, f"{JAN_TITLES[ev.jan]} ({QUADRANT_TITLES[ev.quadrant]})", TAG_SIZE,
-                            bold=True, halo=PAPER, cls="tag plein"))
     return shapes
+
+
+def outlines(tracks, bottom: str) -> list:
+    """Arrows outlined with a dashed vermillion frame (a figure's arrows that differ from the replay)."""
+    shapes = []
+    for wt in sorted(set(tracks)):
+        row, col = place(wt, bottom)
+        y = TOP_IN if row == "top" else BOTTOM_IN - ARROW
+        shapes.append(Shape("rect", (column_left(col) + 0.04 * U, y, 0.92 * U, ARROW, 0.1 * U),
+                            Style(stroke=VRAI, width=0.1 * U, dash=(0.2 * U, 0.12 * U)), "differs",
+                            (("track", wt),)))
+    return shapes
+
+
+SURFACE_BOX = Box(column_left(0), TOP_IN, column_left(11) + U, BOTTOM_IN)
+
+
+def _candidates(text, size, points):
+    return (((x, y), text_box(x, y, text, size, bold=True, halo=True)) for x, y in points)
+
+
+def _gap_points(x, row, span):
+    """Places in the gap between the two rows, nearest first: on the row's side, then the other, sliding."""
+    ys = (MID_Y - 0.42 * U, MID_Y, MID_Y + 0.42 * U)
+    ys = ys if row == "top" else ys[::-1]
+    steps = [0.0] + [d * s for d in range(1, int(span / (0.25 * U)) + 1) for s in (0.25 * U, -0.25 * U)]
+    return [(x + dx, y) for dx in steps for y in ys]
+
+
+def tags(events, mover, bottom: str, shapes, layout: Layout = FULL) -> list:
+    """The words on the board — the filled jans' names, 'à vrai' / 'à faux' by the beaten dames — each
+    where it covers no dame and no other word: a hit's on its own arrow when there is room, else in the
+    gap between the rows, as near its dame as it can be."""
+    obstacles = [circle_box(*sh.geom) for sh in shapes
+                 if sh.kind == "circle" and sh.cls.split()[0] in ("dame", "off", "jeton")]
+    obstacles += [text_box(sh.geom[0], sh.geom[1] - 0.35 * sh.style.size, sh.geom[2], sh.style.size,
+                           sh.style.anchor, sh.style.bold, bool(sh.style.halo))
+                  for sh in shapes if sh.kind == "text"]
+    size = layout.tag
+    wanted = []
+    for ev in events:
+        found = _plein(ev, bottom)
+        if found is not None:
+            row, col, name = found
+            x = column_left(col) + 3 * U
+            y = TOP_IN + ARROW + 0.4 * U if row == "top" else BOTTOM_IN - ARROW - 0.4 * U
+            wanted.append((name, "tag plein", [(x, y)] + _gap_points(x, row, 3 * U)))
+    for ev in events:
+        kind = HITS.get(getattr(ev, "jan", None))
+        if kind is None or getattr(ev, "target", None) not in range(24) or ev.beneficiary not in COLORS:
+            continue
+        wt = white_track(_roller(ev, mover), ev.target)
+        row = place(wt, bottom)[0]
+        own = [slot(wt, bottom, k + 0.15) for k in range(1, SHOWN)]
+        wanted.append((f"à {kind}", f"tag {kind}", own + _gap_points(own[0][0], row, 6 * U)))
+    out = []
+    for text, cls, points in wanted:
+        found = first_free(_candidates(text, size, points), obstacles, SURFACE_BOX)
+        (x, y), box = found or next(_candidates(text, size, points[:1]))
+        obstacles.append(box)
+        out.append(_text(x, y, text, size, fill=INK, bold=True, halo=PAPER, cls=cls))
+    return out
 
 
 # --- words --------------------------------------------------------------------------------
@@ -481,19 +590,17 @@ def event_text(ev, mover, coords: CoordSystem, bottom: str) -> str:
     return text
 
 
+def player_score_text(color: str, entry) -> str:
+    """One player's score as every report words it: 'white 1 hole 4 points (bredouille)'."""
+    points, holes = int(_field(entry, "points") or 0), int(_field(entry, "holes") or 0)
+    text = events_score_text(color, holes, points)
+    return text + " (bredouille)" if _field(entry, "bredouille", False) and points else text
+
+
 def score_text(score: dict | None, marker: str | None) -> str | None:
     if not score:
         return None
-    parts = []
-    for color in COLORS:
-        entry = score.get(color)
-        if entry is None:
-            continue
-        holes = int(_field(entry, "holes") or 0)
-        text = f"{color} {int(_field(entry, 'points') or 0)} points, {holes} hole{'s' if holes != 1 else ''}"
-        if _field(entry, "bredouille", False):
-            text += " (bredouille)"
-        parts.append(text)
+    parts = [player_score_text(color, score[color]) for color in COLORS if score.get(color) is not None]
     if marker in COLORS:
         parts.append(f"pavillon: {marker}")
     return "score: " + "; ".join(parts)
@@ -564,28 +671,35 @@ def system(coords) -> CoordSystem:
 
 
 def scene(position: Position, *, coords="player", bottom: str = WHITE, annotations: Annotations | None = None,
-          title: str | None = None) -> Scene:
-    """Lay out a diagram: the position, seen with ``bottom`` at the bottom, and what happened."""
+          title: str | None = None, compact: bool = False) -> Scene:
+    """Lay out a diagram: the position, seen with ``bottom`` at the bottom, and what happened
+    (``compact``: the layout for narrow screens, see :class:`Layout`)."""
     cs = system(coords)
     if bottom not in COLORS:
         raise ValueError(f"bottom must be 'white' or 'black', not {bottom!r}")
     ann = annotations or Annotations()
+    layout = COMPACT if compact else FULL
     events = list(ann.events or ())
     shapes = fills(events, bottom)
-    shapes += dames(position, bottom)
+    shapes += dames(position, bottom, layout)
     shapes += score_marks(ann.score, ann.marker, bottom)
     if ann.mover in COLORS and ann.steps:
         shapes += moves(position, ann.mover, list(ann.steps), bottom)
     shapes += hits(events, ann.mover, bottom)
+    shapes += outlines(ann.marked, bottom)
+    shapes += tags(events, ann.mover, bottom, shapes, layout)
     lines = caption_lines(ann, cs, bottom, title)
-    extra, used = caption(lines, tuple(ann.dice) if ann.dice else None, BOARD_HEIGHT)
+    if layout.caption:
+        extra, used = caption(lines, tuple(ann.dice) if ann.dice else None, BOARD_HEIGHT)
+    else:
+        extra, used = [], 0.0
     shapes += extra
     if used:
         shapes.insert(0, Shape("rect", (0, BOARD_HEIGHT, WIDTH, used, 0), Style(fill=PAPER), "paper"))
     heading = title or (lines[0][0] if lines else "Trictrac position")
     desc = " ".join(t for t, _ in lines if t != heading)
     desc = (desc + " " if desc else "") + position_text(position, cs, bottom)
-    return Scene(WIDTH, BOARD_HEIGHT + used, background(cs.id, bottom), (cs.id, bottom), shapes,
+    return Scene(WIDTH, BOARD_HEIGHT + used, background(cs.id, bottom, layout), (cs.id, bottom, layout), shapes,
                  f"Trictrac: {heading}" if not title else title, desc)
 
 
@@ -650,8 +764,8 @@ def throw_view(replay, n: int) -> tuple[Position, Annotations | None]:
     return position, throw_annotations(result)
 
 
-def replay_scene(replay, n: int, *, bottom: str | None = None, coords=None) -> Scene:
+def replay_scene(replay, n: int, *, bottom: str | None = None, coords=None, compact: bool = False) -> Scene:
     """The scene after throw ``n``, in the record's coordinates and orientation unless told otherwise."""
     position, annotations = throw_view(replay, n)
     return scene(position, coords=system(coords or replay.coords), bottom=bottom or replay.bottom,
-                 annotations=annotations)
+                 annotations=annotations, compact=compact)

@@ -35,6 +35,7 @@ class Ecole:
     text: str
     span: object = None
     omission: bool = False  # points not marked: unclaimed, the rules let it stand (a warning, not an error)
+    let_stand: bool = False  # the record says the opponent let this line's irregularity stand (``let-stand``)
 
     @property
     def gainer(self) -> str:

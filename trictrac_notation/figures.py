@@ -18,7 +18,7 @@ from .board import COLORS, OFF, TALON, Position
 from .coords import CoordError, CoordSystem, get_system
 from .record import Figure, Record
 
-_PART = re.compile(r"(.+?)([WB])(\d+)")
+_PART = re.compile(r"(.+?)([WB])([0-9]{1,2})")  # a count of at most two digits (a longer one is refused)
 _COLOR = {"W": "white", "B": "black"}
 
 
@@ -64,14 +64,23 @@ def read_figure(spec: str, coords: CoordSystem, bottom: str) -> tuple[dict, list
 def differences(fields: dict, position: Position, coords: CoordSystem, bottom: str,
                 pile: int | None = None) -> list[str]:
     """Where the replay's ``position`` differs from a figure's ``fields``, in the figure's coordinates:
-    'white c: 3 in the figure, 2 in the replay'.  Dames borne off are not drawn and not compared."""
+    'white c: 3 in the figure, 2 in the replay'.  Dames borne off are not drawn and not compared.
+
+    decided: a figure that draws no dame of a colour shows the other player's game only (Lelasseux-Lafosse's
+    figures of one side's plein, §§ 47-104): that colour is not compared.  A figure that draws fewer of a
+    colour's dames than stand on the board and none on its talon may leave its talon undrawn (LLF figs. 17
+    and 18 draw nine Black dames; rules.md § 5 E2, E3: 'six on the talon, not drawn'): its talon is not
+    compared, every other arrow is."""
     out = []
     for color in COLORS:
         row = position.row(color)
         drawn = fields[color]
+        if not drawn:
+            continue
+        talon_undrawn = TALON not in drawn and sum(row) > sum(drawn.values())
         for track in sorted(set(drawn) | {t for t in range(len(row)) if row[t]}):
             shown, there = drawn.get(track, 0), row[track]
-            if shown == there or (track == TALON and pile is not None and shown == pile and there >= pile):
+            if shown == there or (track == TALON and (talon_undrawn or pile is not None and shown == pile <= there)):
                 continue
             out.append(f"{color} {coords.format(track, color, bottom)}: {shown} in the figure, {there} in the replay")
     return out

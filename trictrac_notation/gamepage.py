@@ -12,6 +12,7 @@ import io
 from pathlib import Path
 
 from .board import COLORS
+from .diagram import player_score_text
 from .diagnostics import Diagnostic
 from .notation import WORDS, dice_name, marks_text, parse, read_text, write_throw
 from .replay import replay
@@ -22,39 +23,67 @@ HEADER_ORDER = ("Title", "White", "Black", "Source", "Edition", "Page", "Figure"
 DIAGRAM_WIDTH = 560
 
 
-def render_game(gid: str, path: Path, env, display_path: str) -> tuple[dict, str]:
-    """The files of game ``gid`` (page, viewer data, chart, the record for download) and its title."""
+def render_game(gid: str, path: Path, env, display_path: str, rules: Path | None = None) -> tuple[dict, str, str]:
+    """The files of game ``gid`` (page, viewer data, chart, the record for download; a historical game's
+    id is ``historical/NAME``), its title and where in its treatise it comes from; ``rules``: the site's
+    own rules folder, whose rule sets a Rules header may name besides the tool's."""
     text, diags = read_text(str(path))
+    for d in diags:
+        d.path = display_path
     if text is None:
         text, result = "", None
     else:
-        result, diags = _replay(text, display_path)
+        result, diags = _replay(text, display_path, rules)
     title = (result.record.header("Title") if result else None) or gid
-    frames = _frames(result) if result else []
+    boards: dict = {}
+    frames = _frames(result, boards) if result else []
     rows = [_row(t, frame) for t, frame in zip(result.throws, frames[1:])] if result else []
     scored = any(f["score"] for f in frames)
     files = {f"{GAMES}/{gid}.data.js": _data_js(gid, title, frames)}
     if scored:
         files[f"{GAMES}/{gid}.score.svg"] = score_chart(frames)
     files[f"{GAMES}/{gid}.md"] = env.get_template("game.md.j2").render(
-        gid=gid, title=title, headers=_headers(result), source=text, source_lines=text.splitlines(),
+        gid=gid, name=gid.rsplit("/", 1)[-1], title=title, headers=_headers(result), boards=boards,
+        origin=_origin(result),
+        figures=[f for f in frames if f.get("figures")], zero={c: player_score_text(c, {}) for c in COLORS}, source=text, source_lines=text.splitlines(),
         display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
         scored=scored, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
-        complete=result is not None and result.stopped is None,
+        complete=result is not None and result.stopped is None, card=_card(result),
         errors=sum(d.severity == "error" for d in diags), warnings=sum(d.severity == "warning" for d in diags),
     )
-    return files, title
+    return files, title, _origin(result)
 
 
-def _replay(text: str, display_path: str):
-    """Parse and replay with the record's rule set; a bad Rules header becomes one more diagnostic."""
+def _replay(text: str, display_path: str, rules: Path | None = None):
+    """Parse and replay with the record's rule set (named: the tool's, or one of the folder ``rules``);
+    a bad Rules header becomes one more diagnostic."""
     from .rulesets import replay_setup
 
     record, diags = parse(text, display_path)
-    options, more = replay_setup(None, record)
+    options, more = replay_setup(None, record, folder=rules)
     diags += more
     result = replay(record, **options, parse_diagnostics=diags)
     return result, result.diagnostics
+
+
+def _card(result) -> dict | None:
+    """The score card of a partie à écrire (templates/card.md.j2), with the players' names."""
+    card = getattr(result.final, "card", None) if result is not None else None
+    if card is None:
+        return None
+    names = {c: result.record.header(c.capitalize()) or c for c in COLORS}
+    return card.view() | {"names": names}
+
+
+ORIGIN = (("Source", "{}"), ("Edition", "{}"), ("Page", "page {}"), ("Figure", "figure {}"))
+
+
+def _origin(result) -> str:
+    """Where in its treatise a record comes from, in one line: 'Lepeintre 1818, part 1 §II; 1818 edition;
+    page 12; figure 3' (its Source, Edition, Page and Figure headers)."""
+    if result is None:
+        return ""
+    return "; ".join(form.format(v) for name, form in ORIGIN if (v := (result.record.header(name) or "").strip()))
 
 
 def _headers(result) -> list[tuple[str, str]]:
@@ -68,11 +97,16 @@ def _headers(result) -> list[tuple[str, str]]:
 # --- throws --------------------------------------------------------------------------------
 
 def _score(t) -> dict | None:
+    """Each player's points, holes and bredouille after the throw, with ``text``: the score in the
+    words of every other report (``white 1 hole 4 points``)."""
     after = getattr(t.score, "after", None) if t is not None else None
     if not after:
         return None
-    return {c: {k: after[c].get(k, 0) if isinstance(after[c], dict) else getattr(after[c], k, 0)
-                for k in ("points", "holes", "bredouille")} for c in COLORS if c in after}
+    score = {c: {k: after[c].get(k, 0) if isinstance(after[c], dict) else getattr(after[c], k, 0)
+                 for k in ("points", "holes", "bredouille")} for c in COLORS if c in after}
+    for color, entry in score.items():
+        entry["text"] = player_score_text(color, entry)
+    return score
 
 
 def _events(t, result) -> list[str]:
@@ -82,20 +116,36 @@ def _events(t, result) -> list[str]:
     return [event_text(ev, t.side, result.coords, result.bottom) for ev in events]
 
 
+FLAG_WORDS = {"fausse-case": "fausse case", "ecole": "école", "error": "error", "warning": "warning", "note": "note"}
+
+
+def _flag(kind: str, text: str, line=None, column=None) -> dict:
+    """A flag and the one line it is shown as: its kind's word, unless the message already starts with it
+    (the replay's 'fausse case: …' and the scorer's 'école par moins: …' say it themselves)."""
+    word = FLAG_WORDS.get(kind, kind)
+    shown = text if text.lower().startswith(word) else f"{word}: {text}"
+    return {"kind": kind, "text": shown, "line": line, "column": column}
+
+
 def _flags(t) -> list[dict]:
-    """What is wrong or notable in a throw: fausse case, école, other errors and warnings."""
+    """What is wrong or notable in a throw: fausse case, école, other errors and warnings (each once)."""
     flags = []
     for d in t.diagnostics:
         kind = "fausse-case" if d.code == "illegal-play" else "ecole" if d.code and "ecole" in d.code else d.severity
-        flags.append({"kind": kind, "text": d.message, "line": d.line, "column": d.column})
+        flags.append(_flag(kind, d.message, d.line, d.column))
     for e in getattr(t.score, "ecoles", None) or []:
-        flags.append({"kind": "ecole", "text": _ecole_text(e)})
+        flag = _flag("ecole", _ecole_text(e))
+        if flag["text"] not in (f["text"] for f in flags):
+            flags.append(flag)
     return flags
 
 
 def _ecole_text(e) -> str:
+    """An école in words: the scorer's own sentence when it has one."""
     if isinstance(e, str):
         return e
+    if getattr(e, "text", None):
+        return e.text
     if hasattr(e, "to_json"):
         e = e.to_json()
     if isinstance(e, dict):
@@ -109,18 +159,37 @@ def _label(t) -> str:
     return write_throw(t.throw, WORDS["en"], comments=False, variations=False)
 
 
-def _frames(result) -> list[dict]:
-    """Frame 0 is the start; frame n the position after throw n of the main line."""
-    from .svg import replay_svg
+def _svgs(result, n: int, shared: dict) -> str:
+    """The diagram after throw n twice, full and compact (the page's style sheet shows one, by the screen's
+    width), each referring to its board drawn once in the page (``shared``: id -> SVG of the board)."""
+    from .diagram import replay_scene
+    from .svg import background_svg, scene_svg
 
-    frames = [{"n": 0, "label": "starting position", "side": None, "svg": replay_svg(result, 0, width=DIAGRAM_WIDTH),
-               "score": None, "events": [], "flags": []}]
+    out = []
+    for compact in (False, True):
+        sc = replay_scene(result, n, compact=compact)
+        key, body = background_svg(sc)
+        shared[key] = body
+        out.append(f'<div class="tv-{"compact" if compact else "full"}">'
+                   f'{scene_svg(sc, DIAGRAM_WIDTH, shared=True)}</div>')
+    return "".join(out)
+
+
+def _frames(result, shared: dict) -> list[dict]:
+    """Frame 0 is the start; frame n the position after throw n of the main line; each with the book's
+    figures of that position, if the record copies any."""
+    from .bookfigures import book_figures
+
+    frames = [{"n": 0, "label": "starting position", "side": None, "svg": _svgs(result, 0, shared),
+               "score": None, "events": [], "flags": [],
+               "figures": book_figures(result, result.record.figures, result.initial, shared)}]
     for t in result.throws:
+        after = t.after if t.after is not None else t.before
         frames.append({
-            "n": t.index, "label": _label(t), "side": t.side,
-            "svg": replay_svg(result, t.index, width=DIAGRAM_WIDTH),
+            "n": t.index, "label": _label(t), "side": t.side, "svg": _svgs(result, t.index, shared),
             "score": _score(t), "events": _events(t, result), "flags": _flags(t),
             "comments": list(t.throw.comments),
+            "figures": book_figures(result, getattr(t.throw, "figures", None), after, shared),
         })
     return frames
 
@@ -128,16 +197,29 @@ def _frames(result) -> list[dict]:
 def _row(t, frame: dict) -> dict:
     """A line of the move list; the events, score and flags are the viewer frame's."""
     throw = t.throw
-    marks = marks_text(throw.marks) if throw.marks is not None else ""
     return {
         "n": t.index, "number": throw.number, "side": t.side, "line": throw.span.line if throw.span else None,
         "dice": dice_name(throw.dice) if throw.dice else throw.dice_text,
-        "moves": " ".join(m.text for m in throw.moves), "marks": marks,
-        "holes": throw.holes, "decision": throw.decision,
+        "moves": [m.text for m in throw.moves], "marked": _marked(throw),
         "events": frame["events"], "score": frame["score"], "flags": frame["flags"], "comments": list(throw.comments),
         "variations": [" ".join(write_throw(x.throw, WORDS["en"]) for x in v) for v in t.variations],
         "repiled": t.new_releve,
     }
+
+
+def _marked(throw) -> list[str]:
+    """What the record marks on a throw line, in pieces a line may break between (never inside one)."""
+    parts = []
+    if throw.marks is not None:
+        parts.append(marks_text(throw.marks))
+    if throw.opp_marks is not None:
+        parts.append(f"{WORDS['en']['opp']} {marks_text(throw.opp_marks)}")
+    if throw.holes:
+        parts.append(WORDS["en"]["hole"] if throw.holes == 1 else f"{WORDS['en']['holes']} {throw.holes}")
+    if throw.decision:
+        parts.append(WORDS["en"].get(throw.decision, throw.decision))
+    parts += [f"{WORDS['en']['ecole']} {e.points}" for e in throw.ecoles]
+    return parts
 
 
 def _diag(d: Diagnostic, text: str) -> dict:

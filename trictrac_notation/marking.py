@@ -6,7 +6,8 @@ points (0..11) and holes, and the two uninterrupted runs that double a score —
 §3.9) and the *series* of holes (a partie won while the opponent took no hole: the
 grande bredouille, marked by the pavillon or its older equivalents when the second
 player starts one, §3.9, §3.12).  Nothing here knows a treatise: the hole size, the
-partie length and the payout scheme are given.
+partie length (None in a partie à écrire, where a go ends each marqué: ecrire.py) and the
+payout scheme are given.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Player:
     bredouille: bool = False  # his points run while the opponent marked nothing: the hole counts double
     series: bool = False  # his holes run while the opponent took none: a grande bredouille so far
     pavillon: bool = False  # his series began while the opponent held holes (he carries the marker)
+    lifted: int = 0  # relevés since his series began (a marqué 'sans lever' has none)
 
     def to_json(self) -> dict:
         return {"points": self.points, "holes": self.holes, "bredouille": self.bredouille}
@@ -47,7 +49,7 @@ class Marking:
     """The score of one partie."""
 
     points_per_hole: int = 12
-    holes_per_partie: int = 12
+    holes_per_partie: int | None = 12  # None: no number of holes ends the partie (à écrire)
     players: dict = field(default_factory=lambda: {WHITE: Player(), BLACK: Player()})
     winner: str | None = None
 
@@ -95,10 +97,16 @@ class Marking:
             if me.holes == 0:
                 me.series = True
                 me.pavillon = opp.holes > 0
+                me.lifted = 0
             opp.series = opp.pavillon = False
         me.holes = max(0, me.holes + holes)
-        if self.winner is None and me.holes >= self.holes_per_partie:
+        if self.winner is None and self.holes_per_partie is not None and me.holes >= self.holes_per_partie:
             self.winner = color
+
+    def take_off(self, color: str, points: int) -> None:
+        """Points marked wrongly taken off ``color``'s jetons (an école claimed against them)."""
+        player = self.players[color]
+        player.points = max(0, player.points - points)
 
     def go(self) -> None:
         """S'en aller (rules.md §3.10): all jetons back, only the holes stay."""
@@ -106,15 +114,25 @@ class Marking:
             p.points = 0
             p.bredouille = False
 
+    def relever(self) -> None:
+        """The dames are re-piled (a go or a sortie): a series of holes now runs across a relevé."""
+        for p in self.players.values():
+            p.lifted += p.series
+
+    def new_marque(self) -> None:
+        """A marqué is over (à écrire): jetons, fichets and the pavillon start again."""
+        self.players = {c: Player() for c in self.players}
+
     def to_json(self) -> dict:
         return {c: self.players[c].to_json() for c in COLORS}
 
-    def payout(self, scheme: str) -> "Payout | None":
-        """The stakes the winner takes under ``scheme`` (rules.md §3.12, §4 D12), once the partie is won."""
+    def payout(self, scheme: str, line: int | None = None) -> "Payout | None":
+        """The stakes the winner takes under ``scheme`` (rules.md §3.12, §4 D12), once the partie is won;
+        ``line``: the rule set's ``payout_line`` for the schemes that draw one."""
         if self.winner is None:
             return None
         won, lost = self.players[self.winner], self.players[other(self.winner)]
-        return Payout(self.winner, scheme, *stakes(scheme, won, lost))
+        return Payout(self.winner, scheme, *stakes(scheme, won, lost, line))
 
 
 @dataclass
@@ -128,8 +146,9 @@ class Payout:
         return {"winner": self.winner, "scheme": self.scheme, "stakes": self.stakes, "why": self.why}
 
 
-def stakes(scheme: str, won: Player, lost: Player) -> tuple[float, str]:
-    """How many stakes a partie is paid, and why (rules.md §3.12, example E31).
+def stakes(scheme: str, won: Player, lost: Player, line: int | None = None) -> tuple[float, str]:
+    """How many stakes a partie is paid, and why (rules.md §3.12, example E31); ``line`` is the
+    rule set's ``payout_line`` (the 'guiton' and 'combine' schemes pay double below it).
 
     decided: the grande bredouille of the 'grande-bredouille-double' and 'pont' schemes is the
     winner's uninterrupted series, whether he began it first or second (with the marker): the
@@ -151,7 +170,8 @@ def stakes(scheme: str, won: Player, lost: Player) -> tuple[float, str]:
             return 4, "all twelve holes while the loser took none"
         if grande and won.pavillon:
             return 3, "the winner took the pavillon and finished without interruption"
-        line = 6 if scheme == "guiton" else 7
+        if line is None:
+            raise ValueError(f"the {scheme!r} payout needs the rule set's payout_line")
         if lost.holes < line:
             return 2, f"the loser has {counted(lost.holes, 'hole')}, fewer than {line}"
         return 1, f"the loser has {counted(lost.holes, 'hole')}"

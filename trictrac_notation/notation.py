@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
+from bisect import bisect_right
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Token, Transformer
 
 from .diagnostics import Diagnostic, Reporter
 from .record import (
     DOUBLET_NAME, DOUBLET_NAMES, JAN_SLUGS, KNOWN_TAGS, Claim, Ecole, Figure, Header, Marks, MoveText,
     Placement, Record, Setup, Sic, Span, Throw, Touched,
 )
-from .resources import grammar_path
+from .recovery import MAX_NESTING, MAX_SYNTAX_ERRORS, parse_tree  # noqa: F401 (the limits are part of the API)
 
-MAX_SYNTAX_ERRORS = 50
 MAX_BYTES = 2 * 1024 * 1024
 
 # terminal name -> how to say it in an error message
@@ -35,6 +34,8 @@ EXPECTED = {
     "HOLE": "hole / holes N",
     "ECOLE": "ecole N",
     "DECISION": "stay or go",
+    "MARQUE": "marque N (the marqué reckoned)",
+    "REFAIT": "refait",
     "POUR_TOUT": "pour-tout",
     "ADOUBE": "adoube",
     "TOUCHED": "touched X (a dame touched)",
@@ -67,16 +68,12 @@ SIDES = {"white": "white", "blanc": "white", "black": "black", "noir": "black"}
 DECISIONS = {"stay": "stay", "tient": "stay", "tenir": "stay", "go": "go", "va": "go", "part": "go"}
 WORDS = {
     "en": {"white": "white", "black": "black", "stay": "stay", "go": "go", "hole": "hole", "holes": "holes",
-           "ecole": "ecole", "opp": "opp", "touched": "touched", "let-stand": "let-stand", "replayed": "replayed"},
+           "ecole": "ecole", "opp": "opp", "touched": "touched", "let-stand": "let-stand", "replayed": "replayed",
+           "marque": "marque", "refait": "refait"},
     "fr": {"white": "blanc", "black": "noir", "stay": "tient", "go": "va", "hole": "trou", "holes": "trous",
-           "ecole": "école", "opp": "adv", "touched": "touchée", "let-stand": "laissée", "replayed": "rejouée"},
+           "ecole": "école", "opp": "adv", "touched": "touchée", "let-stand": "laissée", "replayed": "rejouée",
+           "marque": "marqué", "refait": "refait"},
 }
-
-
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                maybe_placeholders=False)
 
 
 def _span(tok: Token) -> Span:
@@ -88,7 +85,6 @@ _MOVE = re.compile(r"[^\s]+")
 _PLAIN_DICE = {f"{a}-{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}
 # arrows are short (T, 11', B12, &, off): 'doble-deux' is a misspelt doublet, 'T-6' a move
 _LOOKS_LIKE_MOVE = re.compile(r"(?=.*[A-Za-z&'])[A-Za-z0-9&']{1,3}(-[A-Za-z0-9&']{1,3})+", re.I)
-_HEAD_START = re.compile(r"(?:(\d+)\.[ \t]*)?((?i:white|black|blanc|noir)(?![\w&'-]))?[ \t]*([^\n]*)")
 
 
 class _Offsets:
@@ -196,6 +192,9 @@ class _Build(Transformer):
             if getattr(t, attr) not in (None, False):
                 self.r.error(f"{what} twice for the same throw", span, code="syntax",
                              hint="write one +N with all the jans" if kind == "marks" else None)
+            elif (kind, t.marque is not None, t.refait) in (("marque", False, True), ("refait", True, False)):
+                self.r.error("a throw ends its marqué once: write 'marque N' (its value) or 'refait', not both",
+                             span, code="syntax")
             setattr(t, attr, value)
             if span_attr:
                 setattr(t, span_attr, span)
@@ -300,6 +299,13 @@ class _Build(Transformer):
         word, n = children
         return ("ecole", Ecole(int(n), _span(word)), _span(word))
 
+    def marque(self, children):
+        word, n = children
+        return ("marque", int(n), _span(word))
+
+    def refait(self, children):
+        return ("refait", True, _span(children[0]))
+
     def comment(self, children):
         tok = children[0]
         return ("comment", tok[1:-1], _span(tok))
@@ -323,10 +329,12 @@ _ONCE = {
     "decision": ("decision", "decision_span", "stay/go given"),
     "pour_tout": ("pour_tout", "pour_tout_span", "pour-tout given"),
     "adoube": ("adoube", None, "adoube given"),
+    "marque": ("marque", "marque_span", "the marqué reckoned"),
+    "refait": ("refait", "marque_span", "refait given"),
 }
 
 
-# --- error recovery ---------------------------------------------------------------
+# --- syntax errors --------------------------------------------------------------
 
 def _describe_expected(names) -> str:
     names = set(names)
@@ -342,70 +350,17 @@ def _describe_expected(names) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _line_col(text: str, pos: int) -> tuple[int, int]:
-    line = text.count("\n", 0, pos) + 1
-    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
-    return line, col
-
-
-_WORD = re.compile(r"[^\s()\[\]{}]*")  # a word stops at brackets, which belong to the structure
-
-
-def _token_end(text: str, pos: int) -> int:
-    m = _WORD.match(text, pos)
-    return max(m.end(), pos + 1)
-
-
-def _blank(text: str, start: int, end: int) -> str:
-    """Replace text[start:end] by spaces, keeping line breaks so positions stay put."""
-    return text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
-
-
-def _broken_head(work: str, start: int, syntax: Reporter) -> bool:
-    """Report a throw whose beginning is incomplete ('12.' with no player, a player with no dice)."""
-    m = _HEAD_START.match(work, start)
-    number, side, rest = m.group(1), m.group(2), m.group(3)
-    if not (number or side):
-        return False
-    if number and not side:
-        syntax.error(f"throw {number}: expected a player (white or black) after '{number}.'",
-                     Span(*_line_col(work, start), len(number) + 1), code="syntax",
-                     hint=f"write e.g. {number}. white 6-4 T-6 T-4")
-    elif not rest.strip():
-        syntax.error(f"expected the dice after {side!r}", Span(*_line_col(work, m.start(2)), len(side)), code="syntax",
-                     hint="write the dice, e.g. 6-4 or sonnez")
-    else:
-        return False
-    return True
-
-
-def _syntax_hint(word: str, expected) -> str | None:
-    if "MOVE" in expected and re.fullmatch(r"[A-Za-z0-9&']+", word):
-        return "a move is written FROM-TO with a dash, e.g. T-6 or a-off"
-    if "POINTS" in expected and re.fullmatch(r"\d+", word):
-        return f"points marked are written with a plus sign, e.g. +{word}"
-    return None
-
-
 def parse(text: str, path: str = "<record>") -> tuple[Record, list[Diagnostic]]:
     """Parse ``text``; return the record and every diagnostic found on the way."""
     syntax = Reporter(path)
-    work = text
-    closers = 0
-    while True:
-        semantic = Reporter(path)
-        try:
-            tree = _parser().parse(work)
-            record = _Build(semantic).transform(tree)
-            record.path = path
-            _mark_unreadable(record, syntax.items)
-            return record, syntax.items + semantic.items
-        except UnexpectedInput as e:
-            if len(syntax.errors) >= MAX_SYNTAX_ERRORS:
-                syntax.error(f"too many syntax errors ({MAX_SYNTAX_ERRORS}); the rest of the file was not read",
-                             Span(*_line_col(work, getattr(e, "pos_in_stream", None) or 0)), code="syntax")
-                return Record(path=path), syntax.items
-            work, closers = _recover(e, work, syntax, closers)
+    tree = parse_tree(text, syntax, _describe_expected)
+    if tree is None:  # too many syntax errors
+        return Record(path=path), syntax.items
+    semantic = Reporter(path)
+    record = _Build(semantic).transform(tree)
+    record.path = path
+    _mark_unreadable(record, syntax.items)
+    return record, syntax.items + semantic.items
 
 
 def _mark_unreadable(record: Record, errors: list[Diagnostic]) -> None:
@@ -422,134 +377,11 @@ def _mark_unreadable(record: Record, errors: list[Diagnostic]) -> None:
 
     collect(record.throws)
     throws.sort(key=lambda t: (t.span.line, t.span.column))
+    starts = [(t.span.line, t.span.column) for t in throws]
     for error in errors:
-        holder = None
-        for t in throws:
-            if (t.span.line, t.span.column) <= (error.line, error.column):
-                holder = t
-            else:
-                break
-        if holder is not None:
-            holder.unreadable = True
-
-
-def _recover(e: UnexpectedInput, work: str, syntax: Reporter, closers: int) -> tuple[str, int]:
-    """Report one syntax error and return the text with the offending part set aside."""
-    eof = isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END")
-    if isinstance(e, UnexpectedToken):
-        expected = set(e.expected)
-        start = len(work) if eof else e.token.start_pos
-        end = max(e.token.end_pos or start, _token_end(work, start)) if not eof else start
-    elif isinstance(e, UnexpectedCharacters):
-        expected = set(e.allowed or ())
-        start = e.pos_in_stream
-        end = _token_end(work, start)
-    else:
-        expected, start = set(e.expected), len(work)
-        end = start
-    if "RPAR" in expected and not _open_parens(work[:start]):
-        expected.discard("RPAR")  # LALR shares the state with the inside of a variation
-    if isinstance(e, UnexpectedCharacters) and work[start] == "{":
-        # no '}' before the next '{': the comment is open; set its line aside, not the rest of the file
-        line_end = work.find("\n", start)
-        syntax.error("unterminated comment: '{' is never closed", Span(*_line_col(work, start)), code="syntax",
-                     hint="close the comment with '}' (comments do not nest)")
-        return _blank(work, start, len(work) if line_end < 0 else line_end), closers
-    if expected & _IN_BRACKETS:
-        return _recover_in_brackets(work, start, end, expected, syntax), closers
-    if eof:
-        if "RPAR" in expected and closers < 100:
-            pos = _unclosed_paren(work)
-            syntax.error(f"'(' is never closed: expected {_describe_expected(expected)}",
-                         Span(*_line_col(work, pos)), code="syntax", hint="close the variation with ')'")
-            return work + ")", closers + 1
-        stripped = work.rstrip()
-        m = re.search(r"\S+$", stripped)
-        start = m.start() if m else 0
-        syntax.error(f"the record ends too early: expected {_describe_expected(expected)}",
-                     Span(*_line_col(work, start), len(stripped) - start), code="syntax")
-        return _blank(work, start, len(stripped)), closers
-    if "THROW_HEAD" in expected and _broken_head(work, start, syntax):
-        end = work.find("\n", start)
-        return _blank(work, start, len(work) if end < 0 else end), closers
-    gap = re.search(r"\S+(\s*)$", work[:start])
-    if gap and expected <= _ARGUMENTS and "\n" not in gap.group(1):
-        # a keyword whose argument is wrong ('opp 4', 'ecole x'): one error, the keyword set aside too
-        before = gap.start()
-        keyword_end = before + len(gap.group()) - len(gap.group(1))
-        keyword, word = work[before:keyword_end], work[start:end]
-        if word[0] in "{(":  # a comment or a variation follows: only the keyword is set aside
-            syntax.error(f"expected {_describe_expected(expected)} after {keyword!r}",
-                         Span(*_line_col(work, before), len(keyword)), code="syntax")
-            return _blank(work, before, keyword_end), closers
-        syntax.error(f"expected {_describe_expected(expected)} after {keyword!r}, not {word!r}",
-                     Span(*_line_col(work, before), end - before), code="syntax",
-                     hint=_syntax_hint(word, expected))
-        claims = re.compile(r"[ \t]*\[[^\]\n]*\]").match(work, end)  # the jans claimed go with the points
-        return _blank(work, before, claims.end() if claims else end), closers
-    if gap and "\n" in gap.group(1) and "THROW_HEAD" not in expected:
-        # the line before ends with something unfinished ('ecole' with no points): say so there
-        before, after = gap.start(), gap.start() + len(gap.group()) - len(gap.group(1))
-        word = work[before:after]
-        syntax.error(f"expected {_describe_expected(expected)} after {word!r}",
-                     Span(*_line_col(work, before), len(word)), code="syntax")
-        return _blank(work, before, after), closers
-    word = work[start:end]
-    syntax.error(f"unexpected {word!r}: expected {_describe_expected(expected)}",
-                 Span(*_line_col(work, start), max(1, end - start)), hint=_syntax_hint(word, expected), code="syntax")
-    return _blank(work, start, end), closers
-
-
-# what a keyword waits for: 'opp +4', 'ecole 4', 'holes 2'
-_ARGUMENTS = {"POINTS", "INT", "HOLE"}
-
-# terminals only expected between '[' and ']' (a header, or the jans claimed with points)
-_IN_BRACKETS = {"TAG", "STRING", "RSQB", "JAN"}
-
-
-def _recover_in_brackets(work: str, start: int, end: int, expected: set, syntax: Reporter) -> str:
-    """An error inside [...]: report it once and set the bracket's whole line aside."""
-    opener = work.rfind("[", 0, start)
-    line_end = work.find("\n", opener)
-    line_end = len(work) if line_end < 0 else line_end
-    if start >= line_end:
-        last = len(work[:line_end].rstrip())
-        syntax.error("'[' is never closed on its line: expected " + _describe_expected(expected),
-                     Span(*_line_col(work, last)), code="syntax", hint="close it with ']'")
-    elif work[start] == '"':
-        syntax.error("unterminated string: '\"' is never closed on its line", Span(*_line_col(work, start)),
-                     code="syntax", hint='a value is written between double quotes, e.g. [Title "Partie"]')
-    else:
-        word = work[start:min(end, line_end)]
-        hint = 'a value is written between double quotes, e.g. [Title "Partie"]' if "STRING" in expected else None
-        syntax.error(f"unexpected {word!r}: expected {_describe_expected(expected)}",
-                     Span(*_line_col(work, start), max(1, len(word))), code="syntax", hint=hint)
-    return _blank(work, opener, line_end)
-
-
-def _open_parens(work: str) -> list[int]:
-    """Positions of the '(' left open in ``work``, outermost first (comments and strings skipped)."""
-    stack = []
-    skip = {"{": "}", '"': '"'}
-    i = 0
-    while i < len(work):
-        c = work[i]
-        if c in skip:
-            close = work.find(skip[c], i + 1)
-            i = len(work) if close < 0 else close + 1
-            continue
-        if c == "(":
-            stack.append(i)
-        elif c == ")" and stack:
-            stack.pop()
-        i += 1
-    return stack
-
-
-def _unclosed_paren(work: str) -> int:
-    """Position of the innermost '(' left open."""
-    stack = _open_parens(work)
-    return stack[-1] if stack else max(0, work.rfind("("))
+        holder = bisect_right(starts, (error.line, error.column)) - 1
+        if holder >= 0:
+            throws[holder].unreadable = True
 
 
 # --- writing ----------------------------------------------------------------------
@@ -579,16 +411,25 @@ def figure_text(f: Figure) -> str:
     return f"figure {f.label} {_quote(f.spec)}"
 
 
+def _reads_as(text: str, dice: tuple) -> bool:
+    """Whether the dice written ``text`` read as ``dice`` ('6-4', and as written '6-04')."""
+    m = re.fullmatch(r"([0-9]{1,9})-([0-9]{1,9})", text)
+    return bool(m) and (int(m.group(1)), int(m.group(2))) == tuple(dice)
+
+
 def write_throw(t: Throw, words: dict, *, comments: bool = True, variations: bool = True) -> str:
     """One throw as text; a caption may leave out its comments and variations."""
     parts = []
     if t.number is not None:
         parts.append(f"{t.number}.")
     parts.append(words[t.side])
-    if t.dice_text and (t.dice is None or t.dice_text.lower() in DOUBLET_NAMES or t.dice_text == f"{t.dice[0]}-{t.dice[1]}"):
+    if t.dice_text and (t.dice is None or t.dice_text.lower() in DOUBLET_NAMES or _reads_as(t.dice_text, t.dice)):
         parts.append(t.dice_text)
     elif t.dice is not None:
         parts.append(f"{t.dice[0]}-{t.dice[1]}")
+    moves_first = t.dice is None and not t.dice_text  # the dice are missing: a move stood in their place
+    if moves_first:
+        parts.extend(m.text for m in t.moves)
     if t.pour_tout:
         parts.append("pour-tout")
     if t.marks is not None:
@@ -600,7 +441,8 @@ def write_throw(t: Throw, words: dict, *, comments: bool = True, variations: boo
     if t.adoube:
         parts.append("adoube")
     parts.extend(f"{words['touched']} {x.arrow}" for x in t.touched)
-    parts.extend(m.text for m in t.moves)
+    if not moves_first:
+        parts.extend(m.text for m in t.moves)
     if t.fausse_case is not None:
         parts.append(words[t.fausse_case])
         parts.extend(m.text for m in t.replayed)
@@ -609,6 +451,10 @@ def write_throw(t: Throw, words: dict, *, comments: bool = True, variations: boo
     if t.decision is not None:
         parts.append(words[t.decision])
     parts.extend(f"{words['ecole']} {e.points}" for e in t.ecoles)
+    if t.marque is not None:
+        parts.append(f"{words['marque']} {t.marque}")
+    if t.refait:
+        parts.append(words["refait"])
     parts.extend("sic:" + ",".join(s.codes) for s in t.sics)
     parts.extend(figure_text(f) for f in t.figures)
     if comments:
@@ -642,26 +488,22 @@ def dice_name(dice: tuple) -> str:
 # --- files ------------------------------------------------------------------------
 
 def read_text(path: str) -> tuple[str | None, list[Diagnostic]]:
-    """The text of a record file, or None and one clear diagnostic (missing, too big, not UTF-8, empty)."""
-    import os
+    """The text of a record file, or None and one clear diagnostic (missing, not a regular file, too big,
+    not UTF-8, empty)."""
+    from .files import Unreadable, read_bounded
 
     rep = Reporter(path)
     try:
-        size = os.path.getsize(path)
-        if size > MAX_BYTES:
-            rep.error(f"file is {size / 1e6:.1f} MB; a record may be at most {MAX_BYTES // (1024 * 1024)} MB "
-                      "(split it, one game per file)", code="file")
-            return None, rep.items
-        with open(path, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        rep.error("no such file", code="file")
-        return None, rep.items
-    except IsADirectoryError:
-        rep.error("is a directory, not a record file", code="file")
-        return None, rep.items
-    except OSError as e:
-        rep.error(f"cannot read: {e.strerror or e}", code="file")
+        data = read_bounded(path, MAX_BYTES)
+    except Unreadable as e:
+        message = {
+            "missing": "no such file",
+            "folder": "is a directory, not a record file",
+            "special": "is not a regular file (a device, a pipe or a socket), not a record file",
+            "too-big": f"file is {(e.size or 0) / 1e6:.1f} MB; a record may be at most "
+                       f"{MAX_BYTES // (1024 * 1024)} MB (split it, one game per file)",
+        }.get(e.kind, f"cannot read: {e}")
+        rep.error(message, code="file")
         return None, rep.items
     try:
         text = data.decode("utf-8")

@@ -19,7 +19,7 @@ DOUBLET_NAME = {1: "bezet", 2: "double-deux", 3: "ternes", 4: "carmes", 5: "quin
 KNOWN_TAGS = (
     "Title", "Source", "Edition", "Page", "Figure", "Rules", "Options", "White", "Black", "First",
     "Date", "Coords", "Bottom", "Language", "Annotator", "Event", "Place", "Note", "Id",
-    "FigureCoords", "FigurePile",
+    "FigureCoords", "FigurePile", "Partie", "Marques",
 )
 
 JAN_SLUGS = (
@@ -147,6 +147,8 @@ class Throw:
     replayed: list = field(default_factory=list)  # MoveText: the play that stands after a fausse case
     sics: list = field(default_factory=list)  # Sic: the source's slips acknowledged on this line
     figures: list = field(default_factory=list)  # Figure: the book's figures of the position after it
+    marque: int | None = None  # the value of the marqué this throw ends, as the players reckoned it (à écrire)
+    refait: bool = False  # this throw ends the marqué in a refait (à écrire)
     comments: list = field(default_factory=list)
     variations: list = field(default_factory=list)  # each a list of Throw
     span: Span | None = _span()
@@ -156,6 +158,7 @@ class Throw:
     opp_holes_span: Span | None = _span()
     pour_tout_span: Span | None = _span()
     fausse_case_span: Span | None = _span()
+    marque_span: Span | None = _span()
     unreadable: bool = field(default=False, compare=False, repr=False)  # a syntax error lies inside it
 
     @property
@@ -183,7 +186,8 @@ class Record:
         def marked(throws) -> bool:
             return any(
                 t.marks is not None or t.opp_marks is not None or t.holes is not None or t.ecoles
-                or t.opp_holes is not None or t.decision is not None or any(marked(v) for v in t.variations)
+                or t.opp_holes is not None or t.decision is not None or t.marque is not None or t.refait
+                or any(marked(v) for v in t.variations)
                 for t in throws
             )
         return marked(self.throws)

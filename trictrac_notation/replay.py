@@ -17,7 +17,8 @@ from .board import COLORS, DAMES, OFF, TALON, WHITE, Position, other
 from .coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
 from .diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Reporter
 from .figures import differences, figure_pile, figure_system, read_figure
-from .moves import PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_play, legal_plays, surely_legal
+from .moves import (PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_play, fit_dice, legal_plays,
+                    surely_legal)
 from .notation import dice_name
 from .record import Record, Span, Throw
 
@@ -43,6 +44,8 @@ class ThrowResult:
     played_from: Position | None = None  # where the steps were played: ``before``, or after a pour tout the talons
     played: bool = True  # False when the player went (s'en aller) instead of playing the throw
     fausse: tuple | None = None  # (steps, position) of a fausse case the opponent had played again
+    let_stand_used: bool = False  # a 'let-stand' covered some irregularity of the line (a fausse case, a mark)
+    stood: Play | None = None  # a fausse case let stand, as a play (the numbers it left unplayed)
     play: Play | None = None  # the legal play that was made, if any
     ok: bool = True
     diagnostics: list = field(default_factory=list)
@@ -253,6 +256,7 @@ class _Turn:
     expected: str | None
     releve: int = 1
     counts: dict = field(default_factory=lambda: {c: 0 for c in COLORS})
+    why: str | None = None  # why that player throws (after a marqué: the rule of the rule set)
 
 
 def _replay_line(throws, position: Position, expected: str | None, first_index: int, ctx: _Context, state,
@@ -284,8 +288,9 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
     if throw.number is not None and throw.number != index:
         r.warning(f"throw numbered {throw.number} is throw {index} of this line", throw.span, code="numbering")
     if turn.expected is not None and side != turn.expected:
-        r.error(f"{side} throws out of turn: it is {turn.expected}'s throw", throw.span, code="out-of-turn",
-                rule="rules.md §3.10")
+        r.error(f"{side} throws out of turn: it is {turn.expected}'s throw" + (f" ({turn.why})" if turn.why else ""),
+                throw.span, code="out-of-turn", rule="rules.md §4 D15" if turn.why else "rules.md §3.10")
+    turn.why = None
     mark = len(r.items)
     went = throw.decision == "go"
     if throw.pour_tout:
@@ -306,16 +311,21 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
         if throw.variations:  # the score a variation starts from
             result.score_before = ctx.scorer.snapshot(state)
         ctx.scorer.throw(state, result, ctx)
-    # the next throw
+    if throw.fausse_case == "let-stand" and not result.let_stand_used and result.after is not None:
+        r.warning(f"'let-stand', but nothing on this line was irregular: {side}'s play is legal and his marks are "
+                  "right", throw.fausse_case_span, code="let-stand", rule=FAUSSE_CASE_SECTION)
+    # the next throw; a marqué ended (à écrire): the scorer says who throws first (None: not checked)
+    ended = getattr(result.score, "marque", None) is not None
     turn.expected = other(side)
     turn.position = result.after
     if result.after is not None:
-        result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == DAMES
-        if result.new_releve and not (throw.pour_tout and not went):
+        result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == DAMES or ended
+        if result.new_releve and not (throw.pour_tout and not went and not ended):
             turn.position = Position.initial()  # re-piled; the same player throws first
             if went:
                 result.after = turn.position
-            turn.expected = side
+            turn.expected = result.score.next_first if ended else side
+            turn.why = result.score.next_why if ended else None
             turn.releve += 1
             turn.counts = {c: 0 for c in COLORS}
     result.diagnostics = r.items[mark:]
@@ -346,8 +356,9 @@ def _play(result: ThrowResult, ctx: _Context, went: bool) -> None:
         _check_play(result, ctx)
         return
     _check_play(result, ctx, severity=WARNING)
-    if result.ok:
-        ctx.r.warning(f"'{throw.fausse_case}', but {side}'s play is legal: there is no fausse case", throw.fausse_case_span,
+    result.let_stand_used = not result.ok
+    if result.ok and throw.fausse_case == "replayed":
+        ctx.r.warning(f"'replayed', but {side}'s play is legal: there is no fausse case", throw.fausse_case_span,
                       code="let-stand", rule=FAUSSE_CASE_SECTION)
     if throw.fausse_case == "replayed":
         result.fausse = (steps, after)
@@ -502,8 +513,22 @@ def _check_play(result: ThrowResult, ctx: _Context, severity: str = ERROR, moves
     if puissance and not any(s.puissance for s in steps):
         notes.append("(the coin may be taken par puissance with this throw)")
     let = f" ({_LET[throw.fausse_case]})" if severity != ERROR else ""
+    if throw.fausse_case == "let-stand":
+        result.stood = _stood(steps, throw.dice, result.after, side)
     ctx.r.add(severity, f"fausse case: {side} plays {written} with {dice_name(throw.dice)}: {why}{let}", span,
               rule=RULES[rule][0], notes=notes, code="illegal-play")
+
+
+def _stood(steps, dice, after: Position, side: str) -> Play:
+    """A fausse case let stand, as the play made: the numbers it leaves unplayed are impuissance
+    (Guiton 1822 ch. 3, 'Fausse case': the opponent who lets it stand marks 2 for the number not played)."""
+    fit = fit_dice(steps, dice) or []
+    played = [n for _, numbers in fit for n in numbers if isinstance(n, int)]
+    unplayed = list(dice)
+    for n in played:
+        if n in unplayed:
+            unplayed.remove(n)
+    return Play(tuple(steps), len(dice) - len(unplayed), after, tuple(unplayed) if fit else (), side)
 
 
 def replay_text(text: str, path: str = "<record>", rules: MoveRules = PARISIAN, scorer=None) -> Replay:

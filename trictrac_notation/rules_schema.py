@@ -14,6 +14,9 @@ A file has these sections (the id of a rule set is its file name without ``.yaml
 
 Every entry carries ``cite: <treatise, page or §> (S|C|W|M|I)`` ending with the evidence mark of
 rules.md §0.2, or ``decided: <why>`` where the sources are silent; ``note:`` may add a remark.
+
+A file is plain YAML within bounds: no anchors or aliases, nesting at most :data:`MAX_YAML_DEPTH` deep,
+at most :data:`MAX_RULES_BYTES` (a rule file is data a site may receive from anyone).
 """
 
 from __future__ import annotations
@@ -46,8 +49,10 @@ class RulesError(Exception):
 
 @dataclass(frozen=True)
 class Variant:
-    """One variant choice: ``kind`` is a tuple of allowed values, ``bool`` or ``int``;
-    ``requires``: the variant need only be stated when that jan is scored or optional."""
+    """One variant choice: ``kind`` is a tuple of allowed values, ``bool``, ``int`` or an object with
+    ``accepts`` / ``describe`` / ``text`` (:class:`Tiers`); ``requires``: the variant need only be
+    stated when that jan is scored or optional, or, written ``variant=value|value``, when another
+    variant has one of those values."""
 
     kind: object
     about: str
@@ -55,6 +60,8 @@ class Variant:
     minimum: int = 1
 
     def describe(self) -> str:
+        if hasattr(self.kind, "describe"):
+            return self.kind.describe()
         if self.kind is bool:
             return "true or false"
         if self.kind is int:
@@ -62,12 +69,60 @@ class Variant:
         return "one of " + ", ".join(repr(v) for v in self.kind)
 
     def accepts(self, value) -> bool:
+        if hasattr(self.kind, "accepts"):
+            return self.kind.accepts(value)
         if self.kind is bool:
             return isinstance(value, bool)
         if self.kind is int:
             return isinstance(value, int) and not isinstance(value, bool) and value >= self.minimum
         return value in self.kind and not isinstance(value, bool)
 
+    def text(self, value) -> str:
+        """The value in words, for pages and listings."""
+        if hasattr(self.kind, "text"):
+            return self.kind.text(value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def needed(self, enabled, variants: dict) -> bool:
+        """Whether a rule set must state this variant: ``enabled`` holds the jans scored or optional,
+        ``variants`` the resolved variant entries."""
+        if self.requires is None:
+            return True
+        name, equals, values = self.requires.partition("=")
+        if not equals:
+            return name in enabled
+        value = variants.get(name, {}).get("value")
+        return str(value).lower() in values.split("|")
+
+
+class Tiers:
+    """The multipliers of a marqué (partie à écrire): a list of ``{times: N, holes: N}``, with
+    ``sans_lever: true`` where the tier needs every hole of the winner taken in one relevé.  A tier
+    applies when the winner's holes ran without interruption (the pavillon) and reach ``holes``."""
+
+    KEYS = ("times", "holes", "sans_lever")
+
+    @staticmethod
+    def describe() -> str:
+        return "a list of {times: N, holes: N} (optionally sans_lever: true), e.g. [{times: 2, holes: 6}]"
+
+    @classmethod
+    def accepts(cls, value) -> bool:
+        def whole(v, least):
+            return isinstance(v, int) and not isinstance(v, bool) and v >= least
+        return isinstance(value, list) and bool(value) and all(
+            isinstance(t, dict) and set(t) <= set(cls.KEYS) and whole(t.get("times"), 2)
+            and whole(t.get("holes"), 1) and isinstance(t.get("sans_lever", False), bool) for t in value)
+
+    @staticmethod
+    def text(value) -> str:
+        return "; ".join(f"×{t['times']} from {t['holes']} holes" + (" sans lever" if t.get("sans_lever") else "")
+                         for t in value)
+
+
+ECRIRE = "partie_a_ecrire=true"
 
 VARIANTS = {
     "sortie": Variant(("parisian", "slow"),
@@ -97,9 +152,34 @@ VARIANTS = {
                                       "relevé (§3.2, D5)", minimum=3),
     "points_per_hole": Variant(int, "points that make a hole (§1.5)", minimum=2),
     "holes_per_partie": Variant(int, "holes that make the partie (§1.5)"),
+    "payout_line": Variant(int, "the 12-hole partie is paid double when the loser has fewer holes than this, "
+                                "single otherwise (§3.12, D12)", requires="payout=guiton|combine"),
     "primaute_doublet": Variant(("rethrow", "other-throws"),
                                 "a doublet at the throw for the first move: thrown again, or void and the other "
                                 "player throws (§3.10, D16)"),
+    # the partie à écrire (rules.md §4 D14-D15); reckoned by ecrire.py
+    "partie_a_ecrire": Variant(bool, "the rule set plays the partie à écrire, in marqués (D14)"),
+    "marque_holes": Variant(int, "holes one player needs before a go ends the marqué (D14)", requires=ECRIRE),
+    "marque_consolation": Variant(int, "jetons added to the winner's holes before the opponent's are taken off "
+                                       "(the consolation, D14)", requires=ECRIRE),
+    "marque_bredouille": Variant(Tiers, "multipliers of the winner's holes and consolation when he holds the "
+                                        "pavillon (petite / grande bredouille, D14)", requires=ECRIRE),
+    "refait_when": Variant(("go", "equal"), "a refait (the marqué void, played again) when a player goes with "
+                                            "the holes equal, or as soon as they are equal (D14)", requires=ECRIRE),
+    "refait_consolation": Variant(("grows", "same"), "after refaits the consolation is multiplied by one more "
+                                                     "for each (2, 4, 6), or stays (D14)", requires=ECRIRE),
+    "marques_per_partie": Variant(int, "marqués of a partie when the record does not say (D14)", requires=ECRIRE,
+                                  minimum=2),
+    "postillon_first": Variant(int, "jetons paid for the first marqué lost beyond one's share, the postillon "
+                                    "(D14)", requires=ECRIRE),
+    "postillon_next": Variant(int, "jetons paid for each further marqué lost beyond one's share (D14)",
+                              requires=ECRIRE),
+    "queue_jetons": Variant(int, "jetons the loser of a marqué sets aside; they all go, before the postillons, "
+                                 "to the player ahead (the queue des jetons, D14)", requires=ECRIRE),
+    "first_after_marque": Variant(("winner", "alternate"), "who throws first in the next marqué: its winner, or "
+                                                           "the players in turn (D15)", requires=ECRIRE),
+    "first_after_refait": Variant(("same", "alternate"), "who throws first after a refait: the player who had "
+                                                         "the primauté, or the other (D15)", requires=ECRIRE),
 }
 
 HIT_JANS = ("battre-a-vrai", "battre-a-faux")
@@ -137,24 +217,70 @@ class RulesFile:
             keys = keys[:-1]
 
 
+MAX_RULES_BYTES = 256 * 1024
+"""decided: a rule-set file is read only up to 256 KB (the largest of rules_data/ is 8 KB)."""
+MAX_YAML_DEPTH = 16
+"""decided: YAML nested at most 16 deep (a rule set goes 5 deep: options.NAME.variants.VARIANT.value)."""
+RULESET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+"""A rule set's name (its file's name without .yaml): what a record, ``score`` or ``extends`` may give."""
+
+
+class _Refused(yaml.MarkedYAMLError):
+    """YAML this reader does not accept, at its mark."""
+
+
+class _Loader(yaml.SafeLoader):
+    """Composes plain YAML only: no anchors or aliases (an alias chain would expand into billions of
+    values, a recursive one forever), and no nesting deeper than :data:`MAX_YAML_DEPTH`."""
+
+    depth = 0
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise _Refused(problem=f"YAML alias *{event.anchor} refused: a rule set writes each value out "
+                                   "(no anchors or aliases)", problem_mark=event.start_mark)
+        if getattr(event, "anchor", None) is not None:
+            raise _Refused(problem=f"YAML anchor &{event.anchor} refused: a rule set writes each value out "
+                                   "(no anchors or aliases)", problem_mark=event.start_mark)
+        if self.depth >= MAX_YAML_DEPTH:
+            raise _Refused(problem=f"nested more than {MAX_YAML_DEPTH} deep: a rule set is a few levels of "
+                                   "sections and keys", problem_mark=event.start_mark)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
 def read_rules_file(path, ruleset_id: str) -> RulesFile:
-    """Read and check one file; RulesError (carrying every error of the file) if it is wrong."""
+    """Read and check one file; RulesError (carrying every error of the file) if it is wrong.
+
+    Only a regular file of at most :data:`MAX_RULES_BYTES` is read (files.read_bounded)."""
+    from .files import Unreadable, read_bounded
+
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise RulesError(f"cannot read the rule set: {getattr(e, 'strerror', None) or e}", str(path)) from None
+        data = read_bounded(path, MAX_RULES_BYTES)
+    except Unreadable as e:
+        raise RulesError(f"cannot read the rule set: {e}", str(path)) from None
     try:
-        node = yaml.compose(text)
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise RulesError(f"not UTF-8: byte 0x{data[e.start]:02x} cannot be decoded", str(path), line,
+                         e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1) from None
+    try:
+        node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         context = f" ({e.context} at line {e.context_mark.line + 1})" if e.context and e.context_mark else ""
-        raise RulesError(f"YAML syntax error: {e.problem}{context}", str(path),
-                         mark.line + 1 if mark else None, mark.column + 1 if mark else None) from None
+        problem = e.problem if isinstance(e, _Refused) else f"YAML syntax error: {e.problem}{context}"
+        raise RulesError(problem, str(path), mark.line + 1 if mark else None,
+                         mark.column + 1 if mark else None) from None
     except yaml.YAMLError as e:
-        raise RulesError(f"YAML error: {e}", str(path)) from None
+        raise RulesError(f"YAML error: {e}", str(path), 1, 1) from None
     if node is None:
-        raise RulesError("empty rule set: expected the sections " + ", ".join(SECTIONS), str(path), 1)
+        raise RulesError("empty rule set: expected the sections " + ", ".join(SECTIONS), str(path), 1, 1)
     checker = _Checker(RulesFile(str(path), ruleset_id, {}))
     checker.file.data = checker.plain(node, ())
     checker.check_file()
@@ -212,8 +338,9 @@ class _Checker:
             return [self.plain(item, keys + (i,)) for i, item in enumerate(node.value)]
         try:
             return self._scalars.construct_object(node)
-        except ConstructorError as e:
-            self.error(keys, f"{_dotted(keys)}: unsupported YAML value ({e.problem})")
+        except (ConstructorError, ValueError) as e:  # ValueError: an integer of thousands of digits
+            problem = e.problem if isinstance(e, ConstructorError) else "a number too long to read"
+            self.error(keys, f"{_dotted(keys)}: unsupported YAML value ({problem})")
             self._unreadable.add(keys)
             return None
 
@@ -294,6 +421,10 @@ class _Checker:
         self.fields(keys, value, ("id",) + CITING, ("id",))
         if "id" in value:
             self.text(keys + ("id",), value["id"])
+            if isinstance(value["id"], str) and value["id"].strip() and not RULESET_NAME.fullmatch(value["id"]):
+                self.error(keys + ("id",), f"extends.id: {_describe(value['id'])} is not a rule set name (letters, "
+                                           "digits, '-' and '_', at most 64; a file of the same folder or a rule "
+                                           "set of the tool, named without .yaml)")
         self.citation(keys, value)
 
     def section(self, name: str, value) -> None:
@@ -400,7 +531,7 @@ def check_complete(file: RulesFile, sections: dict) -> None:
                 checker.error(keys, f"points: no value for {jan!r}, but {why}", "key")
     if variants or "variants" in file.data:
         for name, variant in VARIANTS.items():
-            if name not in variants and (variant.requires is None or variant.requires in enabled):
+            if name not in variants and variant.needed(enabled, variants):
                 keys = ("variants",) if "variants" in file.data else enabled.get(variant.requires, ((), ()))[1]
                 checker.error(keys, f"variants: {name!r} is not stated ({variant.about})", "key")
     checker.raise_errors()
@@ -411,6 +542,13 @@ def _dotted(keys: tuple) -> str:
 
 
 def _describe(value) -> str:
+    text = _describe_whole(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _describe_whole(value) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return "a number of more than 60 digits"  # (repr of a huge one would raise)
     if value is None:
         return "nothing"
     if isinstance(value, bool):

@@ -15,9 +15,11 @@ from pathlib import Path
 from .events import JANS
 from .moves import MoveRules
 from .resources import data_dir
-from .rules_schema import HALVES, HIT_JANS, VARIANTS, RulesError, check_complete, read_rules_file, suggest
+from .rules_schema import (
+    HALVES, HIT_JANS, RULESET_NAME, VARIANTS, RulesError, check_complete, read_rules_file, suggest,
+)
 
-__all__ = ["RulesError", "RuleSet", "load_ruleset", "list_rulesets", "diff_rulesets", "ruleset_for",
+__all__ = ["RulesError", "RuleSet", "load_ruleset", "named_ruleset", "list_rulesets", "diff_rulesets", "ruleset_for",
            "replay_options", "DEFAULT_RULESET", "VARIANTS"]
 
 DEFAULT_RULESET = "modern"
@@ -82,6 +84,12 @@ class RuleSet:
     def variant(self, name: str):
         """The value of a variant (rules_schema.VARIANTS says what each means)."""
         return self._entry("variants", name)["value"]
+
+    def states(self, name: str) -> bool:
+        """Whether this set must state variant ``name`` (rules_schema.Variant.needed): always, or only
+        when the jan it is about can be scored, or when another variant has a given value."""
+        enabled = {jan for jan in JANS if self.status(jan) != "off"}
+        return VARIANTS[name].needed(enabled, self._sections["variants"])
 
     def citation(self, key: str) -> str:
         """Where ``key`` ('points.remplir', 'jans.rencontre', 'variants.sortie', 'options.NAME',
@@ -166,7 +174,8 @@ def _cite(entry: dict) -> str:
 def _option_effect(option: dict) -> str:
     """What an option does, for comparing two sets: 'jans rencontre; payout=pont'."""
     parts = [f"jans {', '.join(option['jans'])}"] if option.get("jans") else []
-    parts += [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in option.get("variants", {}).items()]
+    parts += [f"{k}={str(v).lower() if isinstance(v, bool) else VARIANTS[k].text(v)}"
+              for k, v in option.get("variants", {}).items()]
     return "; ".join(parts)
 
 
@@ -185,13 +194,31 @@ def known_ids(folder: Path | None = None) -> list[str]:
 
 
 def load_ruleset(name_or_path: str, options=()) -> RuleSet:
-    """A rule set by id (a file of rules_data/) or by the path of a .yaml file."""
-    path = Path(name_or_path)
-    if name_or_path.endswith((".yaml", ".yml")) or os.sep in name_or_path or path.is_file():
-        ruleset = _load_path(path)
+    """A rule set by name (one of rules_data/), or by the path of a .yaml file of one's own — for the
+    command line's ``--rules FILE`` and the Python interface.  What a record or ``score`` names goes
+    through :func:`named_ruleset`: names only."""
+    if _is_path(name_or_path):
+        ruleset = _load_path(Path(name_or_path))
     else:
-        ruleset = _load_path(_find(name_or_path, rules_dir()))
+        ruleset = named_ruleset(name_or_path)
     return ruleset.with_options(options) if options else ruleset
+
+
+def named_ruleset(name: str, options=(), folder: Path | None = None, given: str | None = None) -> RuleSet:
+    """A rule set by name only: one of the tool's, or the file NAME.yaml of ``folder`` (a site's own
+    rules folder).  A path, '..', a NUL or a name of more than 64 characters is refused (``given``: the
+    name as written, for the message): a record never makes the tool read a file it names."""
+    if not RULESET_NAME.fullmatch(name):
+        shown = given if given is not None else name
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        raise RulesError(f"{shown!r} is not a rule set name: give the name of a rule set (trictrac rules lists "
+                         "them) in letters, digits, '-' and '_', not a file")
+    ruleset = _load_path(_find(name, folder or rules_dir()))
+    return ruleset.with_options(options) if options else ruleset
+
+
+def _is_path(name: str) -> bool:
+    return name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
 
 
 def list_rulesets() -> list[RuleSet]:
@@ -201,11 +228,15 @@ def list_rulesets() -> list[RuleSet]:
 
 
 def _find(ruleset_id: str, folder: Path, where: tuple = (None, None, None)) -> Path:
-    path = folder / f"{ruleset_id}.yaml"
-    if path.is_file():
-        return path
-    if folder != rules_dir() and (rules_dir() / f"{ruleset_id}.yaml").is_file():
-        return rules_dir() / f"{ruleset_id}.yaml"
+    """The file of rule set ``ruleset_id`` (a checked name) in ``folder``, else among the tool's;
+    a file that is a link to somewhere outside its folder is not taken."""
+    for base in (folder, rules_dir()):
+        path = base / f"{ruleset_id}.yaml"
+        if path.is_file():
+            if path.resolve().parent != base.resolve():
+                raise RulesError(f"rule set {ruleset_id!r}: {path.name} is a link to a file outside "
+                                 f"{base.name}/; it is not read", *where)
+            return path
     known = known_ids(folder) if folder == rules_dir() else sorted(set(known_ids(folder)) | set(known_ids()))
     raise RulesError(f"unknown rule set {ruleset_id!r} (known: {', '.join(known)}){suggest(ruleset_id, known)}",
                      *where)
@@ -269,9 +300,11 @@ def diff_rulesets(a: RuleSet, b: RuleSet) -> list[dict]:
 
 # --- what a replay applies ---------------------------------------------------------------------
 
-def ruleset_for(rules_id, record) -> RuleSet:
-    """The rule set of a replay: ``--rules ID[+OPTION...]``, else the record's ``Rules`` header with
-    its ``Options`` header (names separated by commas or spaces), else :data:`DEFAULT_RULESET`.
+def ruleset_for(rules_id, record, folder: Path | None = None) -> RuleSet:
+    """The rule set of a replay: ``--rules ID[+OPTION...]`` (ID may be the path of a file of one's own),
+    else the record's ``Rules`` header — a name only, of the tool's rule sets or of ``folder`` (a site's
+    own rules folder) — with its ``Options`` header (names separated by commas or spaces), else
+    :data:`DEFAULT_RULESET`.
 
     decided: the record's Options belong to its own Rules header and are not applied on top of
     a --rules given on the command line (they may not exist in that set)."""
@@ -281,7 +314,7 @@ def ruleset_for(rules_id, record) -> RuleSet:
     name = record.header("Rules")
     options = [o for o in re.split(r"[,\s]+", record.header("Options") or "") if o]
     try:
-        ruleset = load_ruleset(_normal_id(name) if name else DEFAULT_RULESET)
+        ruleset = named_ruleset(_normal_id(name) if name else DEFAULT_RULESET, folder=folder, given=name)
     except RulesError as e:
         raise _in_header(e, record, "Rules") from None
     try:
@@ -290,7 +323,7 @@ def ruleset_for(rules_id, record) -> RuleSet:
         raise _in_header(e, record, "Options") from None
 
 
-def replay_options(rules_id, record, follow_record: bool = True) -> dict:
+def replay_options(rules_id, record, follow_record: bool = True, folder: Path | None = None) -> dict:
     """Keyword arguments of ``replay()`` for ``--rules`` / the record's headers: the movement rules and
     a scorer (scorer.Scorer; ``follow_record`` as there).  With neither --rules nor a ``Rules`` /
     ``Options`` header: movement only, no scorer.  A bad name raises RulesError (at the header)."""
@@ -298,11 +331,11 @@ def replay_options(rules_id, record, follow_record: bool = True) -> dict:
 
     if not rules_id and not record.header("Rules") and not record.header("Options"):
         return {"rules": MoveRules(), "scorer": None}
-    ruleset = ruleset_for(rules_id, record)
+    ruleset = ruleset_for(rules_id, record, folder)
     return {"rules": ruleset.movement, "scorer": Scorer(ruleset, follow_record)}
 
 
-def replay_setup(rules_id, record, follow_record: bool = True) -> tuple[dict, list]:
+def replay_setup(rules_id, record, follow_record: bool = True, folder: Path | None = None) -> tuple[dict, list]:
     """:func:`replay_options` and the diagnostics of the choice, for tools that must not stop.
 
     A bad ``Rules`` / ``Options`` header is an error of the record, reported at the header; the
@@ -313,15 +346,15 @@ def replay_setup(rules_id, record, follow_record: bool = True) -> tuple[dict, li
     from .diagnostics import Diagnostic
 
     try:
-        options = replay_options(rules_id, record, follow_record)
+        options = replay_options(rules_id, record, follow_record, folder)
     except RulesError as e:
         if rules_id:
             raise
         span = record.header_span("Options" if "Options header" in e.message else "Rules")
-        line, column = (e.line, e.column) if e.line else ((span.line, span.column) if span else (1, 1))
+        line, column = (e.line, e.column or 1) if e.line else ((span.line, span.column) if span else (1, 1))
         return {"rules": MoveRules(), "scorer": None}, [
-            Diagnostic("error", e.message, e.path or record.path, line, column, code="bad-rules",
-                       hint="trictrac rules lists the rule sets")]
+            Diagnostic("error", e.message, _shown_path(e.path, folder) or record.path, line, column,
+                       code="bad-rules", hint="trictrac rules lists the rule sets")]
     if options["scorer"] is None and record.has_marks():
         return options, [Diagnostic(
             "warning", "the points and holes marked in this record are not checked: it names no rule set",
@@ -330,10 +363,15 @@ def replay_setup(rules_id, record, follow_record: bool = True) -> tuple[dict, li
     return options, []
 
 
+def _shown_path(path, folder: Path | None):
+    """A rule file of a site's folder as ``rules/NAME.yaml``: a page shows no path of the machine."""
+    if path and folder is not None and Path(path).parent == Path(folder):
+        return f"{Path(folder).name}/{Path(path).name}"
+    return path
+
+
 def _normal_id(name: str) -> str:
-    """'Guiton 1822' and 'guiton-1822' name the same set; a path stays a path."""
-    if name.endswith((".yaml", ".yml")) or os.sep in name:
-        return name
+    """'Guiton 1822' and 'guiton-1822' name the same set."""
     return re.sub(r"[\s_]+", "-", name.strip().lower())
 
 

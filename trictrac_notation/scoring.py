@@ -445,6 +445,15 @@ def sortie_events(rules, roller: str, doublet: bool) -> list[Event]:
     return [_event(t, "sortie", roller, doublet)] if "sortie" in t.scored else []
 
 
+def unplayed_events(rules, roller: str, doublet: bool, numbers) -> list[Event]:
+    """Impuissance for ``numbers`` left unplayed by a fausse case the opponent let stand (Guiton 1822
+    ch. 3, 'Fausse case': he then marks 2 for the number not played)."""
+    t = rules if isinstance(rules, Tariff) else tariff(rules)
+    if not numbers or "impuissance" not in t.scored:
+        return []
+    return [_event(t, "impuissance", other(roller), doublet, list(numbers), note="left by a fausse case let stand")]
+
+
 def _pile_de_misere(roll: Roll, t: Tariff) -> list[Event]:
     """All fifteen dames stacked on the own coin: scored when made, and again each throw it is kept
     if the rule set says so (rules.md §3.7)."""

@@ -27,14 +27,19 @@ import yaml
 from markupsafe import Markup, escape
 
 from . import __version__
+from .files import Unreadable, read_bounded
 from .resources import data_dir
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT_CONFIG = PACKAGE.parent / "mkdocs.yml"
 ID_RE = re.compile(r"[a-z0-9_-]+\Z")
 GAMES = "games"
+HISTORICAL = "historical"  # games/historical/*.tric: the treatises' own games, a section of their own
 ASSETS = "assets/trictrac"
 SOURCE_ONLY = {"compendium.yaml"}  # read by the generator, not published
+RULES = "rules"  # the site's own rule sets, rules/NAME.yaml, which a record's Rules header may name
+RESERVED_IDS = {"index": f"{GAMES}/index is the list of the games"}
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
 log = logging.getLogger("mkdocs.plugins.trictrac-site")
 
 
@@ -51,7 +56,18 @@ def record_id(path: Path) -> str:
         suggestion = re.sub(r"[^a-z0-9_-]+", "-", stem.lower()).strip("-") or "game"
         raise SiteError(f"{path}: error: record id {stem!r} is refused: a record's file name names its page, "
                         f"so it may only use a-z, 0-9, '-' and '_'\n  hint: rename it to {suggestion}.tric")
+    if stem in RESERVED_IDS:
+        raise SiteError(f"{path}: error: record id {stem!r} is reserved: {RESERVED_IDS[stem]}\n"
+                        f"  hint: rename it, e.g. {stem}-game.tric")
     return stem
+
+
+def own_file(path: Path, folder: Path) -> Path:
+    """``path``, refused when it is a link leading outside ``folder``: the site reads only its own files."""
+    if folder.resolve() not in path.resolve().parents:
+        raise SiteError(f"{path}: error: not published: it is a link to a file outside {folder.name}/, and the "
+                        f"site reads only its own files\n  hint: copy the file into {folder.name}/ instead")
+    return path
 
 
 def inside(folder: Path, relative: str) -> Path:
@@ -112,11 +128,11 @@ def templates():
     return env
 
 
-def code_key() -> str:
+def code_key(*more: Path) -> str:
     """A hash of everything that shapes a page besides its record: the package (code, templates,
-    viewer), its version and the rule sets."""
+    viewer), its version and the rule sets (the tool's, and those of the folders ``more``)."""
     h = hashlib.sha256(__version__.encode())
-    folders = [PACKAGE, data_dir("rules_data")]
+    folders = [PACKAGE, data_dir("rules_data"), *(f for f in more if f.is_dir())]
     for folder in folders:
         for path in sorted(folder.rglob("*")):
             if path.is_file() and path.suffix in (".py", ".j2", ".js", ".css", ".yaml", ".html", ".lark"):
@@ -197,9 +213,9 @@ class Generator:
                             "index.md and games/*.tric)")
         out = Generated(self.staging)
         wanted: set[Path] = set()
-        records = self._records()
+        records = self._records() + [(f"{HISTORICAL}/{gid}", p) for gid, p in self._records(f"{GAMES}/{HISTORICAL}")]
         manifest = self._manifest()
-        key = code_key()
+        key = code_key(self.src / RULES)
         with _Progress(self.progress) as bar:
             wanted |= self._copy_sources(records)
             wanted |= self._assets()
@@ -214,17 +230,23 @@ class Generator:
                     out.reused.append(gid)
                 else:
                     advance(0, f"game {gid}")
-                    files, title = self._render_game(gid, path)
-                    entry = {"key": page_key, "files": sorted(files), "title": title}
+                    files, title, origin = self._render_game(gid, path)
+                    entry = {"key": page_key, "files": sorted(files), "title": title, "origin": origin}
                     for name, content in files.items():
                         _write(inside(self.staging, name), content)
                     out.rendered.append(gid)
                 new_manifest[gid] = entry
                 wanted |= {inside(self.staging, f) for f in entry["files"]}
-                games.append((gid, entry["title"]))
+                games.append((gid, entry["title"], entry.get("origin", "")))
                 advance()
-            out.games = [g for g, _ in games]
-            files = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(games=games)}
+            out.games = [g for g, _, _ in games]
+            composed = [(g, t) for g, t, _ in games if "/" not in g]
+            historical = [(g.split("/", 1)[1], t, o) for g, t, o in games if g.startswith(f"{HISTORICAL}/")]
+            files = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(
+                games=composed, historical=bool(historical))}
+            if historical:
+                files[f"{GAMES}/{HISTORICAL}/index.md"] = self.env.get_template("historical_index.md.j2").render(
+                    games=historical)
             compendium, rules_nav = self._compendium(bar, key)
             files.update(compendium)
             for name, content in files.items():
@@ -234,15 +256,15 @@ class Generator:
                 wanted.add(path)
         self._remove_stale(wanted)
         self._save_manifest(new_manifest)
-        out.nav = self._nav(games, rules_nav)
+        out.nav = self._nav([g for g, _, _ in games], rules_nav)
         out.seconds = time.perf_counter() - start
         return out
 
     # --- sources ----------------------------------------------------------------------------
-    def _records(self) -> list[tuple[str, Path]]:
-        folder = self.src / GAMES
+    def _records(self, sub: str = GAMES) -> list[tuple[str, Path]]:
+        folder = self.src / sub
         records = sorted(folder.glob("*.tric")) if folder.is_dir() else []
-        return [(record_id(p), p) for p in records]
+        return [(record_id(p), own_file(p, folder)) for p in records]
 
     def _copy_sources(self, records) -> set[Path]:
         """Every source page and file, as is (the records are copied for download)."""
@@ -254,7 +276,11 @@ class Generator:
             if rel in SOURCE_ONLY:
                 continue
             target = inside(self.staging, rel)
-            _write(target, path.read_bytes())
+            try:
+                data = read_bounded(own_file(path, self.src), MAX_SOURCE_BYTES)
+            except Unreadable as e:
+                raise SiteError(f"{path}: error: not published: {e}") from None
+            _write(target, data)
             written.add(target)
         return written
 
@@ -285,10 +311,12 @@ class Generator:
         _write(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
 
     # --- pages ------------------------------------------------------------------------------
-    def _render_game(self, gid: str, path: Path) -> tuple[dict, str]:
+    def _render_game(self, gid: str, path: Path) -> tuple[dict, str, str]:
         from .gamepage import render_game
 
-        return render_game(gid, path, self.env, display_path=_display(path))
+        # the name the record is published under: a page never shows a path of the machine that built it
+        return render_game(gid, path, self.env, display_path=f"{GAMES}/{gid}.tric",
+                           rules=self.src / RULES)
 
     def _compendium(self, bar, key: str) -> tuple[dict, list]:
         """The rules compendium, generated again only when the rule sets, its sources or the code
@@ -325,14 +353,17 @@ class Generator:
             return out
 
         nav: list = [{"Home": "index.md"}] if exists("index.md") else []
-        nav.append({"Games": titled([f"{GAMES}/index.md"] + [f"{GAMES}/{g}.md" for g, _ in games])})
+        nav.append({"Games": titled([f"{GAMES}/index.md"] + [f"{GAMES}/{g}.md" for g in games if "/" not in g])})
+        historical = [f"{GAMES}/{g}.md" for g in games if g.startswith(f"{HISTORICAL}/")]
+        if historical:
+            nav.append({"Historical games": titled([f"{GAMES}/{HISTORICAL}/index.md"] + historical)})
         tutorials = sorted(p.relative_to(self.staging).as_posix() for p in (self.staging / "tutorials").glob("*.md"))
         if tutorials:
             index = [t for t in tutorials if t.endswith("/index.md")]
             nav.append({"Tutorials": titled(index + [t for t in tutorials if t not in index])})
         if rules_nav:
             nav.append({"Rules of the treatises": titled(rules_nav)})
-        for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md")):
+        for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md"), ("Sources and method", "sources.md")):
             if exists(rel):
                 nav.append({title: rel})
         return nav
@@ -395,6 +426,27 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         folder.mkdir(parents=True, exist_ok=True)
         env.bytecode_cache = FileSystemBytecodeCache(str(folder))
         return env
+
+    def on_files(self, files, config):
+        """Whether the site has a "Sources and method" page, and the places a citation may point to."""
+        from .sources import PAGE, anchors
+
+        page = files.get_file_from_path(PAGE)
+        self._sources = anchors(Path(page.abs_src_path).read_text(encoding="utf-8")) if page else None
+        return files
+
+    def on_page_markdown(self, markdown, page, config, files):
+        from .sources import PAGE, anchor
+
+        return anchor(markdown) if page.file.src_uri == PAGE else markdown
+
+    def on_page_content(self, html, page, config, files):
+        """Every "rules.md §…" citation a link to the "Sources and method" page."""
+        from .sources import link_citations
+
+        if getattr(self, "_sources", None) is None:
+            return html
+        return link_citations(html, page.file.url, self._sources)
 
     def on_config(self, config):
         if self.result is None:  # `trictrac site build` generates first; mkdocs build / serve come here
@@ -532,7 +584,11 @@ def _merge_search_index(path: Path, previous: dict) -> None:
         return
     rebuilt = {d["location"].split("#")[0] for d in current["docs"]}
     current["docs"] = [d for d in previous["docs"] if d["location"].split("#")[0] not in rebuilt] + current["docs"]
-    _write(path, json.dumps(current, ensure_ascii=False, separators=(",", ":")))
+    text = json.dumps(current, ensure_ascii=False, separators=(",", ":"))
+    _write(path, text)
+    script = path.with_suffix(".js")  # the offline plugin's copy, read by the search from file://
+    if script.is_file():
+        _write(script, f"var __index = {text}")
 
 
 class _QuietDirty(logging.Filter):

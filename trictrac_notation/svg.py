@@ -17,7 +17,8 @@ from html import escape
 from .board import WHITE
 from .diagram import Annotations, NoSuchThrow, Scene, Shape, Style, replay_scene, scene, throw_annotations
 
-__all__ = ["Annotations", "NoSuchThrow", "board_svg", "replay_svg", "scene_svg", "throw_annotations"]
+__all__ = ["Annotations", "NoSuchThrow", "background_svg", "board_svg", "replay_svg", "scene_svg",
+           "throw_annotations"]
 
 
 def _n(x: float) -> str:
@@ -86,9 +87,21 @@ def _background_svg(key: tuple, shapes: tuple) -> str:
     return "".join(map(shape_svg, shapes))
 
 
-def scene_svg(sc: Scene, width: float = 480, id: str | None = None) -> str:
-    """A laid-out scene as an ``<svg>`` element ``width`` pixels wide."""
-    body = _background_svg(sc.background_key, sc.background) + "".join(map(shape_svg, sc.shapes))
+def background_svg(sc: Scene) -> tuple[str, str]:
+    """The scene's unchanging part (frame, arrows, labels) as SVG, and an id naming that content: a page
+    showing many diagrams may hold it once and let each diagram refer to it (``scene_svg(shared=True)``)."""
+    body = _background_svg(sc.background_key, sc.background)
+    return "tt-bg-" + hashlib.sha1(body.encode()).hexdigest()[:10], body
+
+
+def scene_svg(sc: Scene, width: float = 480, id: str | None = None, shared: bool = False) -> str:
+    """A laid-out scene as an ``<svg>`` element ``width`` pixels wide.  With ``shared``, the unchanging
+    part is a ``<use>`` of the element :func:`background_svg` names, which the page must hold."""
+    if shared:
+        background = f'<use href="#{background_svg(sc)[0]}"/>'
+    else:
+        background = _background_svg(sc.background_key, sc.background)
+    body = background + "".join(map(shape_svg, sc.shapes))
     title, desc = escape(sc.title, quote=False), escape(sc.desc, quote=False)
     ident = id or "tt-" + hashlib.sha1((body + title + desc).encode()).hexdigest()[:12]
     height = width * sc.height / sc.width
@@ -107,7 +120,9 @@ def board_svg(position, *, coords="player", bottom: str = WHITE, annotations: An
     return scene_svg(scene(position, coords=coords, bottom=bottom, annotations=annotations, title=title), width, id)
 
 
-def replay_svg(replay, n: int, *, bottom: str | None = None, coords=None, width: float = 480) -> str:
+def replay_svg(replay, n: int, *, bottom: str | None = None, coords=None, width: float = 480,
+               compact: bool = False) -> str:
     """The diagram after throw ``n`` of a replay's main line (0: the starting position), in the
-    record's coordinates and orientation unless told otherwise; NoSuchThrow if there is no such throw."""
-    return scene_svg(replay_scene(replay, n, bottom=bottom, coords=coords), width)
+    record's coordinates and orientation unless told otherwise; NoSuchThrow if there is no such throw
+    (``compact``: larger text and no caption, for narrow screens)."""
+    return scene_svg(replay_scene(replay, n, bottom=bottom, coords=coords, compact=compact), width)

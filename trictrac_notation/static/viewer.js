@@ -7,20 +7,28 @@
   var viewers = [];
   var active = null;
 
+  // The score and the flags come worded by the site builder (the words of every other report).
   function scoreText(color, s) {
-    if (!s) { return color + ": —"; }
-    var holes = s.holes === 1 ? " hole" : " holes";
-    return color + ": " + s.points + " points, " + s.holes + holes + (s.bredouille ? " (bredouille)" : "");
+    return s && s.text ? s.text : color + " 0 holes 0 points";
   }
 
   function fill(list, items, cls) {
     list.textContent = "";
     items.forEach(function (item) {
       var li = document.createElement("li");
-      li.textContent = typeof item === "string" ? item : (item.kind === "fausse-case" ? "fausse case: " : item.kind + ": ") + item.text;
+      li.textContent = typeof item === "string" ? item : item.text;
       if (cls) { li.className = cls + (item.kind ? " flag-" + item.kind : ""); }
       list.appendChild(li);
     });
+  }
+
+  // The book's figures of this position: SVG from the site builder; captions escaped here.
+  function bookHTML(figures) {
+    return figures.map(function (b) {
+      var cap = document.createElement("figcaption");
+      cap.textContent = b.caption + ": " + (b.differences.length ? "differs from the replay: " + b.differences.join("; ") : "as in the replay");
+      return '<figure class="tv-figure">' + b.svg + cap.outerHTML + "</figure>";
+    }).join("");
   }
 
   function Viewer(root, data) {
@@ -32,6 +40,7 @@
     this.el = {
       counter: q(".tv-counter"), label: q(".tv-label"), diagram: q(".tv-diagram"),
       white: q(".tv-score-white"), black: q(".tv-score-black"), events: q(".tv-events"), flags: q(".tv-flags"),
+      book: q(".tv-book"),
       first: q(".tv-first"), prev: q(".tv-prev"), next: q(".tv-next"), end: q(".tv-last")
     };
     var self = this;
@@ -47,12 +56,21 @@
         if (event.target.tagName === "A") { event.preventDefault(); }
         active = self;
         self.show(parseInt(row.getAttribute("data-throw"), 10));
-        root.scrollIntoView({block: "nearest"});
+        self.reveal();
       });
     });
     this.score = { white: null, black: null };
     this.show(0);
   }
+
+  // Bring the viewer's buttons into sight when they are not: below the site's fixed header (the
+  // viewer's scroll-margin-top in trictrac.css), not under it.
+  Viewer.prototype.reveal = function () {
+    var box = this.el.first.parentNode.getBoundingClientRect();
+    var header = document.querySelector(".md-header");
+    var top = header ? header.getBoundingClientRect().bottom : 0;
+    if (box.top < top || box.bottom > window.innerHeight) { this.root.scrollIntoView({block: "start"}); }
+  };
 
   Viewer.prototype.show = function (n) {
     n = Math.max(0, Math.min(this.last, n));
@@ -64,14 +82,15 @@
     // the score after the latest scored throw up to this one
     var score = null;
     for (var k = n; k >= 0 && !score; k--) { score = this.frames[k].score; }
-    this.el.white.textContent = scoreText("white", score ? score.white : { points: 0, holes: 0 });
-    this.el.black.textContent = scoreText("black", score ? score.black : { points: 0, holes: 0 });
+    this.el.white.textContent = scoreText("white", score ? score.white : null);
+    this.el.black.textContent = scoreText("black", score ? score.black : null);
+    if (this.el.book) { this.el.book.innerHTML = bookHTML(frame.figures || []); }
     fill(this.el.events, frame.events || [], "event");
     fill(this.el.flags, (frame.flags || []).concat(frame.comments || []), "flag");
     this.el.first.disabled = this.el.prev.disabled = n === 0;
     this.el.next.disabled = this.el.end.disabled = n === this.last;
     this.root.setAttribute("data-throw", String(n));
-    var rows = document.querySelectorAll("tr[data-throw]");
+    var rows = document.querySelectorAll("tr.throw[data-throw]");  // its notes' row follows it (trictrac.css)
     Array.prototype.forEach.call(rows, function (row) {
       row.classList.toggle("current", row.getAttribute("data-throw") === String(n));
     });
