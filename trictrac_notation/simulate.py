@@ -114,7 +114,8 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> dic
         releve_holes += marking.mark(side, own).holes
         releve_holes += marking.mark(other(side), theirs).holes
         if marking.winner is not None and not stats["won"]:
-            payout = marking.payout(ruleset.variant("payout"))
+            line = ruleset.variant("payout_line") if ruleset.states("payout_line") else None
+            payout = marking.payout(ruleset.variant("payout"), line)
             stats.update(won=True, grande=marking.players[marking.winner].series, stakes=payout.stakes,
                          partie_throws=stats["throws"])
         position = play.result
