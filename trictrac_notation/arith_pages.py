@@ -89,7 +89,11 @@ def releve_chart(data: dict) -> str:
                       "mean": p["mean"], "fliers": []})
     fig = Figure(figsize=(8, 3.8))
     ax = fig.add_subplot()
-    ax.bxp(stats, showmeans=True, vert=False)
+    import inspect
+
+    horizontal = ({"orientation": "horizontal"} if "orientation" in inspect.signature(ax.bxp).parameters
+                  else {"vert": False})  # matplotlib 3.10 renamed it
+    ax.bxp(stats, showmeans=True, **horizontal)
     ax.set_xlabel("points marked by both players in a relevé (box: middle half; whiskers: 10th–90th percentile)")
     ax.set_title("Points per relevé by treatise")
     ax.invert_yaxis()
