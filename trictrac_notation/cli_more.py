@@ -21,6 +21,10 @@ from .cli_score import register as _score  # noqa: E402
 
 REGISTER.append(_score)
 
+from .cli_arith import register as _arith  # noqa: E402
+
+REGISTER.append(_arith)
+
 from .cli_marque import register as _marque  # noqa: E402
 
 REGISTER.append(_marque)

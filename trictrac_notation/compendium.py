@@ -81,7 +81,11 @@ def render_compendium(env, src, bar=None, own_folder=None) -> tuple[dict, list]:
         files[f"rules/jans/{jan}.md"] = env.get_template("rules_jan.md.j2").render(
             **ctx, jan=jan, note=jans.get(jan, {}), rows=rows,
             citations=_footnotes([c for r in rows for c in (r["status"], r["points"]) if c]))
-    nav = ["rules/index.md", "rules/compare.md",
+    from .arith_pages import render_arithmetic
+
+    arithmetic, arithmetic_nav = render_arithmetic(env, src)  # the tables of chances, the simulations
+    files.update(arithmetic)
+    nav = ["rules/index.md", "rules/compare.md", *arithmetic_nav,
            {"Treatises": [f"rules/{rs.id}.md" for rs in rulesets]},
            {"Jans": [f"rules/jans/{jan}.md" for jan in JANS]}]
     return files, nav

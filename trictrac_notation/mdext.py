@@ -8,7 +8,9 @@
 
 Options on the opening line: ``show`` = ``each`` (the start, then the position after every
 throw; the default), ``start``, ``last`` or ``none`` (the source only); ``source`` = ``yes``
-(default) or ``no``; ``bottom``, ``coords`` and ``width`` as for the diagrams.  A snippet with
+(default) or ``no``; ``chances`` = ``no`` (default) or ``yes``: each caption also says what the next
+throw from that position can give, out of 36 (it needs a ``Rules`` header); ``bottom``, ``coords``
+and ``width`` as for the diagrams.  A snippet with
 errors is shown with its errors, each at its line and column in the page, and logged as a
 warning (so a strict mkdocs build fails).
 
@@ -34,6 +36,7 @@ OPEN = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})[ \t]*trictrac(?![\
 OPTIONS = {
     "show": ("each", "start", "last", "none"),
     "source": ("yes", "no"),
+    "chances": ("no", "yes"),
     "bottom": ("white", "black"),
 }
 WIDTH = 420
@@ -82,7 +85,7 @@ def _options(fence: Fence, path: str) -> list:
     from .record import Span
 
     rep = Reporter(path)
-    opts = {"show": "each", "source": "yes", "bottom": None, "coords": None, "width": WIDTH}
+    opts = {"show": "each", "source": "yes", "chances": "no", "bottom": None, "coords": None, "width": WIDTH}
     column = None
     for m in re.finditer(r"(\S+?)=(\S+)|(\S+)", fence.options_text):
         column = fence.options_column + m.start()
@@ -131,9 +134,17 @@ def render_fence(fence: Fence, path: str = "<markdown>") -> tuple[str, list]:
         kw["bottom"] = opts["bottom"]
     if opts["coords"]:
         kw["coords"] = opts["coords"]
+    scorer = options.get("scorer")
+    if opts["chances"] == "yes" and scorer is None:
+        from .diagnostics import Diagnostic
+
+        diags.append(Diagnostic("error", "trictrac fence: chances=yes needs a [Rules \"...\"] header to score the "
+                                "throws", path, fence.line, fence.options_column))
     figures = []
     for n in numbers:
         caption = (record.header("Title") or "starting position") if n == 0 else _caption(result.throws[n - 1])
+        if opts["chances"] == "yes" and scorer is not None and n <= len(result.throws):
+            caption += " — " + _chances(result, n, scorer.ruleset)
         figures.append((replay_svg(result, n, **kw), caption))
     lines = fence.source.splitlines()
     errors = [d.format([""] * (fence.line) + lines) for d in diags if d.severity == "error"]
@@ -159,6 +170,14 @@ def _caption(t) -> str:
     if callable(summary):
         text += " — " + "; ".join(summary())
     return text
+
+
+def _chances(result, n: int, ruleset) -> str:
+    """What the throw after the first ``n`` can give: 'black to play: hits by 11 of 36, …'."""
+    from .chances import after_throws, caption, outcomes, summary
+
+    position, mover, history, movement = after_throws(result, n, ruleset)
+    return caption(summary(outcomes(position, mover, ruleset, history, movement), mover), mover)
 
 
 class TrictracPreprocessor(Preprocessor):

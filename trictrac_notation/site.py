@@ -169,10 +169,11 @@ class _Progress:
 
     def __enter__(self):
         if self.enabled:
+            from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
             self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), transient=True)
+                                 TimeElapsedColumn(), transient=True, console=Console(stderr=True))  # stdout may be data
             self._bar.__enter__()
         return self
 
@@ -359,8 +360,8 @@ class Generator:
         change (``None`` for a file already in the staging folder as it should be)."""
         from .compendium import render_compendium
 
-        source = self.src / "compendium.yaml"
-        page_key = hashlib.sha256(key.encode() + (source.read_bytes() if source.is_file() else b"")).hexdigest()
+        sources = [self.src / "compendium.yaml", self.src / "simulation.json"]  # notes; simulated figures
+        page_key = hashlib.sha256(key.encode() + b"".join(s.read_bytes() for s in sources if s.is_file())).hexdigest()
         saved = self.cache / "compendium.json"
         try:
             entry = json.loads(saved.read_text(encoding="utf-8"))
