@@ -103,12 +103,17 @@ def test_the_compendium_and_the_notation_page_may_be_left_out(tmp_path, monkeypa
     assert not (site / "rules").exists() and not (site / "notation.html").exists()
 
 
-def test_a_bad_rule_file_of_ones_own_stops_the_build_at_its_line(tmp_path, monkeypatch):
+def test_a_bad_rule_file_of_ones_own_is_reported_at_its_line(tmp_path, monkeypatch):
     run_cli("site", "init", tmp_path / "mine")
     (tmp_path / "mine/docs/rules/bad.yaml").write_text("identity:\n  author: me\nextends: guiton-1822\n")
+    (tmp_path / "mine/docs/games/bad.tric").write_text('[Rules "bad"]\n[First "white"]\n\n1. white 6-4 T-6 T-4\n')
     monkeypatch.chdir(tmp_path / "mine")
     code, _, err = run_cli("site", "build", "-q")
-    assert code == 1 and re.search(r"docs/rules/bad\.yaml:\d+:\d+: ", err) and "Traceback" not in err
+    assert code == 0, err
+    index = (tmp_path / "mine/site/rules/index.html").read_text(encoding="utf-8")
+    assert re.search(r"<code>rules/bad\.yaml:\d+:\d+: identity: missing", index)
+    assert re.search(r"rules/bad\.yaml:\d+:\d+: ", (tmp_path / "mine/site/games/bad.html").read_text(encoding="utf-8"))
+    assert str(tmp_path) not in index
 
 
 def test_a_site_of_ones_own_from_the_wheel_in_a_fresh_environment(tmp_path):

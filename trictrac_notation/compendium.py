@@ -56,7 +56,7 @@ def render_compendium(env, src, bar=None, own_folder=None) -> tuple[dict, list]:
     from .rulesets import list_rulesets
     from .rules_schema import VARIANTS
 
-    own = own_rulesets(own_folder)
+    own, unread = own_rulesets(own_folder)
     ids = {rs.id for rs in own}
     rulesets = sorted([rs for rs in list_rulesets() if rs.id not in ids] + own, key=_chronological)
     if not rulesets:
@@ -65,7 +65,7 @@ def render_compendium(env, src, bar=None, own_folder=None) -> tuple[dict, list]:
     jans = {jan: {"name": jan, "summary": "", "reference": ""} | (notes.get("jans") or {}).get(jan, {})
             for jan in JANS}
     matrix = _matrix(rulesets)
-    ctx = {"rulesets": rulesets, "own": ids, "jans": jans, "jan_ids": list(JANS), "variants": VARIANTS,
+    ctx = {"rulesets": rulesets, "own": ids, "unread": unread, "jans": jans, "jan_ids": list(JANS), "variants": VARIANTS,
            "value": value_text, "status": STATUS, "title_of": treatise_title, "short_name": short_name,
            "identity_text": identity_text, "breakable": breakable}
     files = {
@@ -91,13 +91,21 @@ def render_compendium(env, src, bar=None, own_folder=None) -> tuple[dict, list]:
     return files, nav
 
 
-def own_rulesets(folder) -> list:
-    """The rule sets of a site's own ``rules/`` folder, each by its name (RulesError for a bad one)."""
+def own_rulesets(folder) -> tuple[list, list[str]]:
+    """The rule sets of a site's own ``rules/`` folder, each by its name, and the errors of those that
+    cannot be read (``rules/NAME.yaml:LINE:COL: message``: the rules pages say so, and so does the page of
+    a game that names one)."""
+    from .rules_schema import RulesError
     from .rulesets import named_ruleset
 
-    if folder is None or not folder.is_dir():
-        return []
-    return [named_ruleset(path.stem, folder=folder) for path in sorted(folder.glob("*.yaml"))]
+    loaded, unread = [], []
+    for path in sorted(folder.glob("*.yaml")) if folder is not None and folder.is_dir() else []:
+        try:
+            loaded.append(named_ruleset(path.stem, folder=folder))
+        except RulesError as e:
+            where = ":".join(str(x) for x in (f"{folder.name}/{path.name}", e.line, e.column) if x is not None)
+            unread.append(f"{where}: {e.message}")
+    return loaded, unread
 
 
 def _chronological(rs):

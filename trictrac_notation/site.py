@@ -369,12 +369,7 @@ class Generator:
             entry = None
         if entry and entry.get("key") == page_key and all((self.staging / f).is_file() for f in entry["files"]):
             return dict.fromkeys(entry["files"]), entry["nav"]
-        from .rules_schema import RulesError
-
-        try:
-            files, nav = render_compendium(self.env, self.src, bar, self.src / RULES)
-        except RulesError as e:
-            raise SiteError(f"{e}\n  (a rule set of the site's own {RULES}/ folder, listed in the compendium)") from None
+        files, nav = render_compendium(self.env, self.src, bar, self.src / RULES)
         self.cache.mkdir(parents=True, exist_ok=True)
         _write(saved, json.dumps({"key": page_key, "files": sorted(files), "nav": nav}))
         return files, nav
