@@ -78,14 +78,34 @@ def test_build_where_there_is_no_site_says_what_to_do(tmp_path, monkeypatch):
     assert code == 1 and "no mkdocs.yml here" in err and "trictrac site init DIR" in err
 
 
-def test_a_site_of_ones_own(tmp_path, monkeypatch):
-    run_cli("site", "init", tmp_path / "mine")
-    own_site(tmp_path / "mine")
-    monkeypatch.chdir(tmp_path / "mine")
-    code, out, err = run_cli("site", "build")
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """A site made with init, with a rule set of one's own, a game naming it, and a rule file that cannot
+    be read with a game naming it, built where it is (`trictrac site build`, no option)."""
+    root = tmp_path_factory.mktemp("own")
+    run_cli("site", "init", root / "mine")
+    own_site(root / "mine")
+    (root / "mine/docs/rules/bad.yaml").write_text("identity:\n  author: me\nextends: guiton-1822\n")
+    (root / "mine/docs/games/bad.tric").write_text('[Rules "bad"]\n[First "white"]\n\n1. white 6-4 T-6 T-4\n')
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(root / "mine")
+        code, out, err = run_cli("site", "build")
     assert code == 0, err
-    assert "2 game pages" in out
-    check_built(tmp_path / "mine/site")
+    return root, out
+
+
+def test_a_site_of_ones_own(built):
+    root, out = built
+    assert "3 game pages" in out
+    check_built(root / "mine/site")
+
+
+def test_a_bad_rule_file_of_ones_own_is_reported_at_its_line(built):
+    root, _ = built
+    index = (root / "mine/site/rules/index.html").read_text(encoding="utf-8")
+    assert re.search(r"<code>rules/bad\.yaml:\d+:\d+: identity: missing", index)
+    assert re.search(r"rules/bad\.yaml:\d+:\d+: ", (root / "mine/site/games/bad.html").read_text(encoding="utf-8"))
+    assert str(root) not in index
 
 
 def test_the_compendium_and_the_notation_page_may_be_left_out(tmp_path, monkeypatch):
@@ -101,19 +121,6 @@ def test_the_compendium_and_the_notation_page_may_be_left_out(tmp_path, monkeypa
     site = tmp_path / "mine/site"
     assert (site / "games/example.html").is_file()
     assert not (site / "rules").exists() and not (site / "notation.html").exists()
-
-
-def test_a_bad_rule_file_of_ones_own_is_reported_at_its_line(tmp_path, monkeypatch):
-    run_cli("site", "init", tmp_path / "mine")
-    (tmp_path / "mine/docs/rules/bad.yaml").write_text("identity:\n  author: me\nextends: guiton-1822\n")
-    (tmp_path / "mine/docs/games/bad.tric").write_text('[Rules "bad"]\n[First "white"]\n\n1. white 6-4 T-6 T-4\n')
-    monkeypatch.chdir(tmp_path / "mine")
-    code, _, err = run_cli("site", "build", "-q")
-    assert code == 0, err
-    index = (tmp_path / "mine/site/rules/index.html").read_text(encoding="utf-8")
-    assert re.search(r"<code>rules/bad\.yaml:\d+:\d+: identity: missing", index)
-    assert re.search(r"rules/bad\.yaml:\d+:\d+: ", (tmp_path / "mine/site/games/bad.html").read_text(encoding="utf-8"))
-    assert str(tmp_path) not in index
 
 
 def test_a_site_of_ones_own_from_the_wheel_in_a_fresh_environment(tmp_path):
