@@ -234,6 +234,7 @@ def _row(t, frame: dict) -> dict:
         "diagram": frame["diagram"],
         "variations": [" ".join(write_throw(x.throw, WORDS["en"]) for x in v) for v in t.variations],
         "repiled": t.new_releve,
+        "group": " ".join([f"flag-{f['kind']}" for f in frame["flags"]] + (["repiled"] if t.new_releve else [])),
     }
 
 
