@@ -20,6 +20,8 @@ WIDTHS = {
 LOWER, UPPER, OTHER = 0.62, 0.72, 0.7
 BOLD = 1.09
 MARGIN = 1.06  # widths are rounded up by this much
+HALF_HEIGHT = 0.6  # a text's box reaches this far above and below its line's centre, in its size
+HALO_PAD = 0.125  # a halo (a stroke a quarter of the size wide) widens the box by half its width
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -47,8 +49,8 @@ def text_box(x: float, y: float, text: str, size: float, anchor: str = "middle",
     a halo (the paper-coloured outline) widens it by a quarter of the size."""
     w = text_width(text, size, bold)
     x0 = x - w / 2 if anchor == "middle" else x - w if anchor == "end" else x
-    pad = 0.125 * size if halo else 0.0
-    return Box(x0 - pad, y - 0.6 * size - pad, x0 + w + pad, y + 0.6 * size + pad)
+    pad = HALO_PAD * size if halo else 0.0
+    return Box(x0 - pad, y - HALF_HEIGHT * size - pad, x0 + w + pad, y + HALF_HEIGHT * size + pad)
 
 
 def circle_box(cx: float, cy: float, r: float) -> Box:

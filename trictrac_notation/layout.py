@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from . import labels as _labels
 from .board import BLACK, WHITE
-from .labels import BOLD, LOWER, MARGIN, OTHER, UPPER, WIDTHS
 from .moves import QUADRANTS as _QUADRANTS
 
 # --- units and places ---------------------------------------------------------------
@@ -201,7 +201,9 @@ STYLES = {
 }
 
 # the text widths of labels.py, for the browser's labels and words (the same boxes, the same places)
-TEXT_WIDTHS = {"widths": WIDTHS, "lower": LOWER, "upper": UPPER, "other": OTHER, "bold": BOLD, "margin": MARGIN}
+TEXT_WIDTHS = {"widths": _labels.WIDTHS, "lower": _labels.LOWER, "upper": _labels.UPPER, "other": _labels.OTHER,
+               "bold": _labels.BOLD, "margin": _labels.MARGIN, "half_height": _labels.HALF_HEIGHT,
+               "halo_pad": _labels.HALO_PAD}
 
 
 # --- where things are -------------------------------------------------------------------
@@ -281,8 +283,8 @@ def description() -> dict:
     objects, tuples as lists)."""
     out = {}
     for name, value in globals().items():
-        if not name.isupper() or name.startswith("_"):
-            continue
+        if not name.isupper() or name.startswith("_") or name in ("WHITE", "BLACK") or isinstance(value, Layout):
+            continue  # the colours' names and the layouts as tuples (LAYOUTS has them by field)
         if name == "STYLES":
             value = {k: s._asdict() for k, s in value.items()}
         elif name == "PIPS":

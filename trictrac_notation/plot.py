@@ -11,7 +11,7 @@ from itertools import chain
 from pathlib import Path
 
 from .board import WHITE
-from .diagram import Annotations, Scene, replay_scene, scene
+from .diagram import HALO, Annotations, Scene, replay_scene, scene
 
 FORMATS = (".svg", ".png", ".pdf")
 _ANCHOR = {"start": "left", "middle": "center", "end": "right"}
@@ -40,7 +40,7 @@ def _artist(shape, k: float):
 
     kind, g, style = shape.kind, shape.geom, shape.style
     if kind == "text":
-        halo = style.size * 0.25 * k
+        halo = style.size * HALO * k
         effects = [patheffects.withStroke(linewidth=halo, foreground=style.halo)] if style.halo else None
         return ("text", dict(x=g[0], y=g[1], s=g[2], fontsize=style.size * k, ha=_ANCHOR[style.anchor],
                              va="baseline", color=style.fill, fontweight="bold" if style.bold else "normal",

@@ -15,7 +15,7 @@ from functools import lru_cache
 from html import escape
 
 from .board import WHITE
-from .diagram import Annotations, NoSuchThrow, Scene, Shape, Style, replay_scene, scene, throw_annotations
+from .diagram import HALO, Annotations, NoSuchThrow, Scene, Shape, Style, replay_scene, scene, throw_annotations
 
 __all__ = ["Annotations", "NoSuchThrow", "background_svg", "board_svg", "replay_svg", "scene_svg",
            "throw_annotations"]
@@ -38,7 +38,7 @@ def _paint(style: Style, kind: str) -> str:
         if style.bold:
             out.append(' font-weight="bold"')
         if style.halo:
-            out.append(f' stroke="{style.halo}" stroke-width="{_n(style.size * 0.25)}" stroke-linejoin="round"'
+            out.append(f' stroke="{style.halo}" stroke-width="{_n(style.size * HALO)}" stroke-linejoin="round"'
                        ' paint-order="stroke"')
     out.append(f' fill="{style.fill}"' if style.fill else ' fill="none"')
     if style.opacity != 1.0:

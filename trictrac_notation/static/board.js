@@ -48,8 +48,8 @@
   function textBox(x, y, s, size, anchor, bold, halo) {
     var w = textWidth(s, size, bold);
     var x0 = anchor === "middle" || anchor === undefined ? x - w / 2 : anchor === "end" ? x - w : x;
-    var pad = halo ? 0.125 * size : 0.0;
-    return box(x0 - pad, y - 0.6 * size - pad, x0 + w + pad, y + 0.6 * size + pad);
+    var pad = halo ? TW.halo_pad * size : 0.0;
+    return box(x0 - pad, y - TW.half_height * size - pad, x0 + w + pad, y + TW.half_height * size + pad);
   }
   function circleBox(cx, cy, r) { return box(cx - r, cy - r, cx + r, cy + r); }
   function fitSize(texts, size, width, bold) {
