@@ -83,7 +83,7 @@ def lines(name):
     ("gammon-bearoff.mat", (1, 1, "3-1 bar/22 6/5")),
     # one dame playing both numbers of a doublet twice: 18/13 13/8 twice
     ("gammon-bearoff.mat", (1, 0, "5-5 18/8(2)")),
-    # bearing off, with a higher number from the 1 point's neighbours
+    # bearing off: exact numbers, then 5s taking dames from the 4 point (a higher number, nothing above)
     ("gammon-bearoff.mat", (1, 0, "6-6 6/off(4)")),
     ("gammon-bearoff.mat", (1, 0, "5-5 6/1 4/off(3)")),
     # the cube: a double taken, a redouble dropped, a beaver
