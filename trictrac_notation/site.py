@@ -399,10 +399,11 @@ class Generator:
         historical = [f"{GAMES}/{g}.md" for g in games if g.startswith(f"{HISTORICAL}/")]
         if historical:
             nav.append({"Historical games": titled([f"{GAMES}/{HISTORICAL}/index.md"] + listed(historical))})
-        tutorials = sorted(p.relative_to(self.staging).as_posix() for p in (self.staging / "tutorials").glob("*.md"))
-        if tutorials:
-            index = [t for t in tutorials if t.endswith("/index.md")]
-            nav.append({"Tutorials": titled(index + [t for t in tutorials if t not in index])})
+        for title, folder in (("Tutorials", "tutorials"), ("The tables family", "family")):
+            pages = sorted(p.relative_to(self.staging).as_posix() for p in (self.staging / folder).glob("*.md"))
+            if pages:
+                index = [t for t in pages if t.endswith("/index.md")]
+                nav.append({title: titled(index + [t for t in pages if t not in index])})
         if rules_nav:
             nav.append({"Rules of the treatises": titled(rules_nav)})
         for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md"), ("Sources and method", "sources.md")):
