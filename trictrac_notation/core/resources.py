@@ -22,3 +22,19 @@ def data_dir(name: str) -> Path:
 
 def grammar_path() -> Path:
     return data_dir("grammar") / "trictrac.lark"
+
+
+def user_cache(name: str) -> Path | None:
+    """The file ``name`` in the user's cache folder for trictrac ($XDG_CACHE_HOME/trictrac, else
+    ~/.cache/trictrac), the folder made if need be; None when there is none to be had (no home, a
+    read-only disk): the caller then works without a cache.  What is kept there is only ever a
+    speed-up, rebuilt when missing or stale."""
+    import os
+
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    try:
+        folder = (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "trictrac"
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except (OSError, RuntimeError, KeyError):  # RuntimeError / KeyError: no home directory to be found
+        return None
+    return folder / name if os.access(folder, os.W_OK) else None
