@@ -7,6 +7,7 @@ the package (see pyproject.toml), found through the same function.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent.parent  # the package (this module is in core/)
@@ -38,3 +39,28 @@ def user_cache(name: str) -> Path | None:
     except (OSError, RuntimeError, KeyError):  # RuntimeError / KeyError: no home directory to be found
         return None
     return folder / name if os.access(folder, os.W_OK) else None
+
+
+@lru_cache(maxsize=1)
+def install_stamp() -> str:
+    """A digest of this installation: where it is, the package's modules and the rule sets (names,
+    sizes, modification times) and Python's version.  A cache of what is computed from them is keyed
+    on it, so that any change of the code or of a rule file rebuilds it."""
+    import os
+    import sys
+    from hashlib import sha256
+
+    digest = sha256(f"{_HERE}\0{sys.version_info[:2]}".encode())
+    roots = [(_HERE, ".py")]
+    try:
+        roots.append((data_dir("rules_data"), ".yaml"))
+    except FileNotFoundError:
+        pass
+    for root, suffix in roots:
+        for folder, subfolders, files in os.walk(root):
+            subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith(suffix):
+                    stat = os.stat(os.path.join(folder, name))
+                    digest.update(f"{folder}/{name}:{stat.st_size}:{stat.st_mtime_ns}\0".encode())
+    return digest.hexdigest()[:20]

@@ -25,9 +25,6 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-import yaml
-from yaml.constructor import ConstructorError, SafeConstructor
-
 from ..games.trictrac.events import JANS
 
 
@@ -225,39 +222,12 @@ RULESET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 """A rule set's name (its file's name without .yaml): what a record, ``score`` or ``extends`` may give."""
 
 
-class _Refused(yaml.MarkedYAMLError):
-    """YAML this reader does not accept, at its mark."""
-
-
-class _Loader(yaml.SafeLoader):
-    """Composes plain YAML only: no anchors or aliases (an alias chain would expand into billions of
-    values, a recursive one forever), and no nesting deeper than :data:`MAX_YAML_DEPTH`."""
-
-    depth = 0
-
-    def compose_node(self, parent, index):
-        event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent):
-            raise _Refused(problem=f"YAML alias *{event.anchor} refused: a rule set writes each value out "
-                                   "(no anchors or aliases)", problem_mark=event.start_mark)
-        if getattr(event, "anchor", None) is not None:
-            raise _Refused(problem=f"YAML anchor &{event.anchor} refused: a rule set writes each value out "
-                                   "(no anchors or aliases)", problem_mark=event.start_mark)
-        if self.depth >= MAX_YAML_DEPTH:
-            raise _Refused(problem=f"nested more than {MAX_YAML_DEPTH} deep: a rule set is a few levels of "
-                                   "sections and keys", problem_mark=event.start_mark)
-        self.depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
-
-
 def read_rules_file(path, ruleset_id: str) -> RulesFile:
     """Read and check one file; RulesError (carrying every error of the file) if it is wrong.
 
     Only a regular file of at most :data:`MAX_RULES_BYTES` is read (files.read_bounded)."""
     from ..core.files import Unreadable, read_bounded
+    from .plainyaml import MarkedYAMLError, Refused, YAMLError, compose
 
     try:
         data = read_bounded(path, MAX_RULES_BYTES)
@@ -270,14 +240,14 @@ def read_rules_file(path, ruleset_id: str) -> RulesFile:
         raise RulesError(f"not UTF-8: byte 0x{data[e.start]:02x} cannot be decoded", str(path), line,
                          e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1) from None
     try:
-        node = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as e:
+        node = compose(text, MAX_YAML_DEPTH)
+    except MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         context = f" ({e.context} at line {e.context_mark.line + 1})" if e.context and e.context_mark else ""
-        problem = e.problem if isinstance(e, _Refused) else f"YAML syntax error: {e.problem}{context}"
+        problem = e.problem if isinstance(e, Refused) else f"YAML syntax error: {e.problem}{context}"
         raise RulesError(problem, str(path), mark.line + 1 if mark else None,
                          mark.column + 1 if mark else None) from None
-    except yaml.YAMLError as e:
+    except YAMLError as e:
         raise RulesError(f"YAML error: {e}", str(path), 1, 1) from None
     if node is None:
         raise RulesError("empty rule set: expected the sections " + ", ".join(SECTIONS), str(path), 1, 1)
@@ -294,7 +264,7 @@ class _Checker:
     def __init__(self, file: RulesFile):
         self.file = file
         self.errors: list[RulesError] = []
-        self._scalars = SafeConstructor()
+        self._scalars = None  # YAML's reader of scalars, made when a file's nodes are read (plain)
         self._unreadable: set = set()  # keys whose value was refused when read: no second complaint
 
     def error(self, keys: tuple, message: str, part: str = "value") -> None:
@@ -312,17 +282,19 @@ class _Checker:
     # --- nodes -> plain values, remembering positions --------------------------------
 
     def plain(self, node, keys: tuple):
+        from .plainyaml import ConstructorError, MappingNode, SafeConstructor, ScalarNode, SequenceNode
+
         self.file.marks.setdefault((keys, "value"), (node.start_mark.line + 1, node.start_mark.column + 1))
-        plain_tag = {yaml.MappingNode: "map", yaml.SequenceNode: "seq"}.get(type(node))
+        plain_tag = {MappingNode: "map", SequenceNode: "seq"}.get(type(node))
         if plain_tag and node.tag != f"tag:yaml.org,2002:{plain_tag}":
             self.error(keys, f"{_dotted(keys)}: unsupported YAML tag {node.tag!r}")
             self._unreadable.add(keys)
             return None
-        if isinstance(node, yaml.MappingNode):
+        if isinstance(node, MappingNode):
             out = {}
             for key_node, value_node in node.value:
                 mark = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                if not isinstance(key_node, yaml.ScalarNode):
+                if not isinstance(key_node, ScalarNode):
                     self.errors.append(RulesError("a key must be a plain word", self.file.path, *mark))
                     continue
                 key = key_node.value
@@ -334,9 +306,10 @@ class _Checker:
                 self.file.marks[keys + (key,), "key"] = mark
                 out[key] = self.plain(value_node, keys + (key,))
             return out
-        if isinstance(node, yaml.SequenceNode):
+        if isinstance(node, SequenceNode):
             return [self.plain(item, keys + (i,)) for i, item in enumerate(node.value)]
         try:
+            self._scalars = self._scalars or SafeConstructor()
             return self._scalars.construct_object(node)
         except (ConstructorError, ValueError) as e:  # ValueError: an integer of thousands of digits
             problem = e.problem if isinstance(e, ConstructorError) else "a number too long to read"

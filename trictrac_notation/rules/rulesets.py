@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import functools
 import os
+import pickle
 import re
+from hashlib import sha256
 from pathlib import Path
 
 from ..games.trictrac.events import JANS
 from ..games.trictrac.moves import MoveRules
-from ..core.resources import data_dir
+from ..core.resources import data_dir, install_stamp, user_cache
 from .rules_schema import (
     HALVES, HIT_JANS, RULESET_NAME, VARIANTS, RulesError, check_complete, read_rules_file, suggest,
 )
@@ -243,8 +245,51 @@ def _find(ruleset_id: str, folder: Path, where: tuple = (None, None, None)) -> P
 
 
 def _load_path(path: Path) -> RuleSet:
-    file, sections = _resolve(Path(path), ())
-    return RuleSet(file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
+    return RuleSet(*_resolved(Path(path)))
+
+
+def _resolved(path: Path) -> tuple:
+    """The arguments of RuleSet for the file at ``path``.  Those of the tool's own rule sets are kept in
+    the user's cache (core.resources.user_cache), keyed on the installation (its code and rule files:
+    install_stamp): reading and checking YAML is most of the time of a short command such as ``check``."""
+    cache = _cache_file(path)
+    if cache is not None:
+        try:
+            with open(cache, "rb") as f:
+                stamp, resolved = pickle.load(f)
+            if stamp == install_stamp():
+                return resolved
+        except Exception:  # missing, stale, truncated by a concurrent writer, unreadable: read the YAML
+            pass
+    file, sections = _resolve(path, ())
+    resolved = (file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
+    if cache is not None:
+        _save(cache, (install_stamp(), resolved))
+    return resolved
+
+
+def _cache_file(path: Path) -> Path | None:
+    """The cache file of a rule set of the tool's own (None for any other file: a user's own files,
+    a site's, are read each time)."""
+    try:
+        if path.parent.resolve() != rules_dir().resolve() or not path.is_file():
+            return None
+    except (OSError, FileNotFoundError, ValueError):
+        return None
+    # one file per installation and rule set, rewritten when the installation's stamp changes
+    where = sha256(str(path.parent.resolve()).encode()).hexdigest()[:12]
+    return user_cache(f"rules-{where}-{path.stem}.pickle")
+
+
+def _save(cache: Path, value) -> None:
+    """Write ``value`` to ``cache`` whole or not at all (a concurrent reader never sees half a file)."""
+    part = cache.with_name(f"{cache.name}.{os.getpid()}.part")
+    try:
+        with open(part, "wb") as f:
+            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(part, cache)
+    except OSError:
+        part.unlink(missing_ok=True)
 
 
 def _resolve(path: Path, chain: tuple):
