@@ -42,25 +42,19 @@ def user_cache(name: str) -> Path | None:
 
 
 @lru_cache(maxsize=1)
-def install_stamp() -> str:
-    """A digest of this installation: where it is, the package's modules and the rule sets (names,
-    sizes, modification times) and Python's version.  A cache of what is computed from them is keyed
-    on it, so that any change of the code or of a rule file rebuilds it."""
+def code_stamp() -> str:
+    """A digest of the package's modules (names, sizes, modification times), where they are and Python's
+    version: what a cache of results this code computed is keyed on, besides its input, so that a change
+    of the code rebuilds it.  Taken once a process (the modules loaded are those of the start)."""
     import os
     import sys
     from hashlib import sha256
 
-    digest = sha256(f"{_HERE}\0{sys.version_info[:2]}".encode())
-    roots = [(_HERE, ".py")]
-    try:
-        roots.append((data_dir("rules_data"), ".yaml"))
-    except FileNotFoundError:
-        pass
-    for root, suffix in roots:
-        for folder, subfolders, files in os.walk(root):
-            subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith(suffix):
-                    stat = os.stat(os.path.join(folder, name))
-                    digest.update(f"{folder}/{name}:{stat.st_size}:{stat.st_mtime_ns}\0".encode())
+    digest = sha256(f"{_HERE}\0{sys.version}".encode())
+    for folder, subfolders, files in os.walk(_HERE):
+        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                stat = os.stat(os.path.join(folder, name))
+                digest.update(f"{folder}/{name}:{stat.st_size}:{stat.st_mtime_ns}\0".encode())
     return digest.hexdigest()[:20]

@@ -12,13 +12,12 @@ import difflib
 import re
 from bisect import bisect_right
 
-from lark import Token, Transformer
-
 from ..core.diagnostics import Diagnostic, Reporter
 from .record import (
     DOUBLET_NAME, DOUBLET_NAMES, JAN_SLUGS, KNOWN_TAGS, Claim, Ecole, Figure, Header, Marks, MoveText,
     Placement, Record, Setup, Sic, Span, Throw, Touched,
 )
+from .lalr import Token, Transformer
 from .recovery import MAX_NESTING, MAX_SYNTAX_ERRORS, parse_tree  # noqa: F401 (the limits are part of the API)
 
 MAX_BYTES = 2 * 1024 * 1024

@@ -10,14 +10,11 @@ Variations nest at most :data:`MAX_NESTING` deep.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-
-from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.utils import TextSlice
 
 from ..core.diagnostics import Reporter
 from .record import Span
-from ..core.resources import grammar_path, user_cache
+from .lalr import TextSlice, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from .lalr import parser as _parser
 
 MAX_SYNTAX_ERRORS = 50
 MAX_DIGITS = 9
@@ -28,28 +25,6 @@ MAX_NESTING = 32
 """decided: variations nest at most 32 deep (a variation in a variation ... 32 times); a deeper one is
 an error and set aside.  Analyses in the treatises go two or three deep; the bound keeps every tool that
 walks a record (transformer, copy, writer, replay, pages) far from Python's recursion limit."""
-
-
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    return build_parser(grammar_path().read_text(encoding="utf-8"))
-
-
-def build_parser(grammar: str) -> Lark:
-    """The LALR parser of ``grammar``, built once and kept in the user's cache (Lark's own cache: a
-    command then starts in milliseconds, not a tenth of a second).  The cache file is named by the
-    grammar's content (and Lark's and Python's versions), so a changed grammar is built afresh and
-    two checkouts with different grammars do not overwrite each other's; Lark checks the same key
-    inside the file and rebuilds a stale, broken or unreadable one.  No cache to be had: built each time."""
-    from hashlib import sha256
-    from sys import version_info
-
-    from lark import __version__ as lark_version
-
-    key = sha256(f"{grammar}\0{lark_version}\0{version_info[:2]}".encode()).hexdigest()[:20]
-    cache = user_cache(f"grammar-{key}.lark")
-    return Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False,
-                cache=str(cache) if cache else False)
 
 
 _HEAD_START = re.compile(r"(?:(\d+)\.[ \t]*)?((?i:white|black|blanc|noir)(?![\w&'-]))?[ \t]*([^\n]*)")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..games.trictrac.events import JANS
 from ..games.trictrac.moves import MoveRules
-from ..core.resources import data_dir, install_stamp, user_cache
+from ..core.resources import code_stamp, data_dir, user_cache
 from .rules_schema import (
     HALVES, HIT_JANS, RULESET_NAME, VARIANTS, RulesError, check_complete, read_rules_file, suggest,
 )
@@ -245,40 +245,55 @@ def _find(ruleset_id: str, folder: Path, where: tuple = (None, None, None)) -> P
 
 
 def _load_path(path: Path) -> RuleSet:
-    return RuleSet(*_resolved(Path(path)))
-
-
-def _resolved(path: Path) -> tuple:
-    """The arguments of RuleSet for the file at ``path``.  Those of the tool's own rule sets are kept in
-    the user's cache (core.resources.user_cache), keyed on the installation (its code and rule files:
-    install_stamp): reading and checking YAML is most of the time of a short command such as ``check``."""
     cache = _cache_file(path)
-    if cache is not None:
-        try:
-            with open(cache, "rb") as f:
-                stamp, resolved = pickle.load(f)
-            if stamp == install_stamp():
-                return resolved
-        except Exception:  # missing, stale, truncated by a concurrent writer, unreadable: read the YAML
-            pass
-    file, sections = _resolve(path, ())
+    if cache is None:
+        file, sections = _resolve(Path(path), ())
+        return RuleSet(file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
+    ruleset_id, where, identity, extends, sections = _own(str(path), cache, _own_stamp())
+    return RuleSet(ruleset_id, where, identity, extends, {name: dict(entries) for name, entries in sections.items()})
+
+
+@functools.lru_cache(maxsize=64)
+def _own(path: str, cache: Path, stamp: tuple) -> tuple:
+    """The arguments of RuleSet for one of the tool's own rule sets, resolved once per process and kept in
+    the user's cache (core.resources.user_cache) for the next, keyed on the code and the rule files
+    (``stamp``): reading and checking the YAML is most of the time of a short command such as ``check``."""
+    key = (code_stamp(), stamp)
+    try:
+        with open(cache, "rb") as f:
+            saved, resolved = pickle.load(f)
+        if saved == key:
+            return resolved
+    except Exception:  # missing, stale, cut short by a concurrent writer, unreadable: read the YAML
+        pass
+    file, sections = _resolve(Path(path), ())
     resolved = (file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
-    if cache is not None:
-        _save(cache, (install_stamp(), resolved))
+    _save(cache, (key, resolved))
     return resolved
+
+
+def _own_stamp() -> tuple:
+    """The names, sizes and modification times of the tool's own rule files (one may extend another)."""
+    with os.scandir(_own_folder()[0]) as entries:
+        return tuple(sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in entries
+                            if e.name.endswith(".yaml") and e.is_file()))
+
+
+@functools.lru_cache(maxsize=1)
+def _own_folder() -> tuple[str, str]:
+    """The folder of the tool's own rule sets, and the digest of its place that names their cache files
+    (one file per installation and rule set, rewritten when the code or the rule files change)."""
+    folder = os.path.realpath(rules_dir())
+    return folder, sha256(folder.encode()).hexdigest()[:12]
 
 
 def _cache_file(path: Path) -> Path | None:
     """The cache file of a rule set of the tool's own (None for any other file: a user's own files,
     a site's, are read each time)."""
-    try:
-        if path.parent.resolve() != rules_dir().resolve() or not path.is_file():
-            return None
-    except (OSError, FileNotFoundError, ValueError):
+    folder, where = _own_folder()
+    if os.path.dirname(os.path.realpath(path)) != folder or not os.path.isfile(path):
         return None
-    # one file per installation and rule set, rewritten when the installation's stamp changes
-    where = sha256(str(path.parent.resolve()).encode()).hexdigest()[:12]
-    return user_cache(f"rules-{where}-{path.stem}.pickle")
+    return user_cache(f"rules-{where}-{Path(path).stem}.pickle")
 
 
 def _save(cache: Path, value) -> None:

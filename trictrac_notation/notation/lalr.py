@@ -1,0 +1,82 @@
+"""The record grammar's LALR parser with the part of Lark it runs on, as one standalone module.
+
+Importing all of Lark and building the parse tables of grammar/trictrac.lark took a short command such as
+``trictrac check`` about 0.2 s.  Lark's generator (lark.tools.standalone) writes instead one module holding
+the tables ready and only the runtime of an LALR parser; it is generated on first use, compiled, and kept
+in the user's cache (core.resources.user_cache) under a name made of the grammar's content, Lark's
+installation and Python's version: a changed grammar is generated afresh, with nothing to run by hand.
+With no cache to be had it is generated in memory, each time.
+
+reader and recovery take Lark's names from here (``Token``, ``Transformer``, ``Tree``, the exceptions,
+``TextSlice``, :func:`parser`), so that one run uses one runtime.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..core.resources import grammar_path, user_cache
+
+OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
+"""How the grammar is built (they are part of the cache's name)."""
+
+
+def _code(grammar: str):
+    """The compiled standalone module of ``grammar``: from the cache, else generated (and cached)."""
+    import importlib.util
+    from hashlib import sha256
+
+    lark = importlib.util.find_spec("lark")
+    stat = os.stat(lark.origin) if lark and lark.origin else None
+    installed = f"{lark.origin}:{stat.st_size}:{stat.st_mtime_ns}" if stat else "-"
+    key = sha256(f"{grammar}\0{OPTIONS}\0{installed}\0{sys.implementation.cache_tag}".encode()).hexdigest()[:20]
+    cache = user_cache(f"grammar-{key}.marshal")
+    if cache is not None:
+        try:
+            return marshal.loads(cache.read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):  # missing, or cut short by a concurrent writer
+            pass
+    code = compile(_generate(grammar), f"<standalone parser of {grammar_path().name}>", "exec", dont_inherit=True)
+    if cache is not None:
+        part = cache.with_name(f"{cache.name}.{os.getpid()}.part")
+        try:
+            part.write_bytes(marshal.dumps(code))
+            os.replace(part, cache)  # whole or not at all: a concurrent reader never sees half a file
+        except OSError:
+            part.unlink(missing_ok=True)
+    return code
+
+
+def _generate(grammar: str) -> str:
+    """The source of the standalone module (Lark's tables and runtime) for ``grammar``."""
+    import io
+
+    from lark import Lark
+    from lark.tools.standalone import gen_standalone
+
+    out = io.StringIO()
+    gen_standalone(Lark(grammar, **OPTIONS), out=out)
+    return out.getvalue()
+
+
+if TYPE_CHECKING:  # the same names, as Lark's own modules define them
+    from lark import (Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
+                      UnexpectedToken)
+    from lark.utils import TextSlice
+
+    def Lark_StandAlone(**kwargs) -> Lark: ...  # noqa: N802
+else:
+    exec(_code(grammar_path().read_text(encoding="utf-8")), globals())
+
+__all__ = ["Lark", "TextSlice", "Token", "Transformer", "Tree", "UnexpectedCharacters", "UnexpectedEOF",
+           "UnexpectedInput", "UnexpectedToken", "parser"]
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The grammar's parser (one per process)."""
+    return Lark_StandAlone()
