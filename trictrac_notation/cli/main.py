@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 
 from .. import __version__
@@ -50,6 +49,8 @@ def cmd_check(args) -> int:
 # --- replay ---------------------------------------------------------------------
 
 def cmd_replay(args) -> int:
+    import json
+
     from ..engine.replay import replay
     from ..annotate.report import replay_json, replay_lines
     from ..notation.reader import read

@@ -42,19 +42,18 @@ def user_cache(name: str) -> Path | None:
 
 
 @lru_cache(maxsize=1)
-def code_stamp() -> str:
-    """A digest of the package's modules (names, sizes, modification times), where they are and Python's
-    version: what a cache of results this code computed is keyed on, besides its input, so that a change
-    of the code rebuilds it.  Taken once a process (the modules loaded are those of the start)."""
+def code_stamp() -> tuple[str, ...]:
+    """Where the package's modules are, their names, sizes and modification times, and Python's version:
+    what a cache of results this code computed is keyed on, besides its input, so that a change of the
+    code rebuilds it.  Taken once a process (the modules loaded are those of the start)."""
     import os
     import sys
-    from hashlib import sha256
 
-    digest = sha256(f"{_HERE}\0{sys.version}".encode())
+    stamp = [str(_HERE), sys.version]
     for folder, subfolders, files in os.walk(_HERE):
         subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
         for name in sorted(files):
             if name.endswith(".py"):
                 stat = os.stat(os.path.join(folder, name))
-                digest.update(f"{folder}/{name}:{stat.st_size}:{stat.st_mtime_ns}\0".encode())
-    return digest.hexdigest()[:20]
+                stamp.append(f"{os.path.relpath(folder, _HERE)}/{name}:{stat.st_size}:{stat.st_mtime_ns}")
+    return tuple(stamp)

@@ -3,8 +3,8 @@
 Importing all of Lark and building the parse tables of grammar/trictrac.lark took a short command such as
 ``trictrac check`` about 0.2 s.  Lark's generator (lark.tools.standalone) writes instead one module holding
 the tables ready and only the runtime of an LALR parser; it is generated on first use, compiled, and kept
-in the user's cache (core.resources.user_cache) under a name made of the grammar's content, Lark's
-installation and Python's version: a changed grammar is generated afresh, with nothing to run by hand.
+in the user's cache (core.resources.user_cache) with what it was made from (the grammar's text, Lark's
+installation) for Python's version: a changed grammar is generated afresh, with nothing to run by hand.
 With no cache to be had it is generated in memory, each time.
 
 reader and recovery take Lark's names from here (``Token``, ``Transformer``, ``Tree``, the exceptions,
@@ -17,6 +17,7 @@ import marshal
 import os
 import sys
 from functools import lru_cache
+from types import CodeType
 from typing import TYPE_CHECKING
 
 from ..core.resources import grammar_path, user_cache
@@ -25,26 +26,29 @@ OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
 """How the grammar is built (they are part of the cache's name)."""
 
 
-def _code(grammar: str):
+def _code(grammar: str) -> CodeType:
     """The compiled standalone module of ``grammar``: from the cache, else generated (and cached)."""
     import importlib.util
-    from hashlib import sha256
+    import zlib
 
     lark = importlib.util.find_spec("lark")
     stat = os.stat(lark.origin) if lark and lark.origin else None
-    installed = f"{lark.origin}:{stat.st_size}:{stat.st_mtime_ns}" if stat else "-"
-    key = sha256(f"{grammar}\0{OPTIONS}\0{installed}\0{sys.implementation.cache_tag}".encode()).hexdigest()[:20]
-    cache = user_cache(f"grammar-{key}.marshal")
+    # what the module is made from, kept in the file and compared whole (its name only tells places apart)
+    key = (grammar, repr(OPTIONS), f"{lark.origin}:{stat.st_size}:{stat.st_mtime_ns}" if lark and stat else "-")
+    place = zlib.crc32(f"{grammar_path()}\0{sys.implementation.cache_tag}".encode())
+    cache = user_cache(f"grammar-{place:08x}.marshal")
     if cache is not None:
         try:
-            return marshal.loads(cache.read_bytes())
+            saved, code = marshal.loads(cache.read_bytes())
+            if saved == key and isinstance(code, CodeType):
+                return code
         except (OSError, ValueError, EOFError, TypeError):  # missing, or cut short by a concurrent writer
             pass
     code = compile(_generate(grammar), f"<standalone parser of {grammar_path().name}>", "exec", dont_inherit=True)
     if cache is not None:
         part = cache.with_name(f"{cache.name}.{os.getpid()}.part")
         try:
-            part.write_bytes(marshal.dumps(code))
+            part.write_bytes(marshal.dumps((key, code)))
             os.replace(part, cache)  # whole or not at all: a concurrent reader never sees half a file
         except OSError:
             part.unlink(missing_ok=True)
@@ -64,11 +68,19 @@ def _generate(grammar: str) -> str:
 
 
 if TYPE_CHECKING:  # the same names, as Lark's own modules define them
-    from lark import (Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
-                      UnexpectedToken)
+    from lark import (
+        Lark,
+        Token,
+        Transformer,
+        Tree,
+        UnexpectedCharacters,
+        UnexpectedEOF,
+        UnexpectedInput,
+        UnexpectedToken,
+    )
     from lark.utils import TextSlice
 
-    def Lark_StandAlone(**kwargs) -> Lark: ...  # noqa: N802
+    def Lark_StandAlone(**kwargs: object) -> Lark: ...  # noqa: N802
 else:
     exec(_code(grammar_path().read_text(encoding="utf-8")), globals())
 

@@ -22,7 +22,7 @@ class _Loader(yaml.SafeLoader):
     depth = 0
     max_depth = 0
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
             raise Refused(problem=f"YAML alias *{event.anchor} refused: a rule set writes each value out "
@@ -40,7 +40,7 @@ class _Loader(yaml.SafeLoader):
             self.depth -= 1
 
 
-def compose(text: str, max_depth: int):
+def compose(text: str, max_depth: int) -> yaml.Node | None:
     """The node tree of ``text`` (None if empty); yaml.YAMLError (Refused for what is refused) if it is not
     plain YAML nested at most ``max_depth`` deep."""
     loader = _Loader(text)

@@ -11,7 +11,6 @@ import functools
 import os
 import pickle
 import re
-from hashlib import sha256
 from pathlib import Path
 
 from ..games.trictrac.events import JANS
@@ -283,8 +282,10 @@ def _own_stamp() -> tuple:
 def _own_folder() -> tuple[str, str]:
     """The folder of the tool's own rule sets, and the digest of its place that names their cache files
     (one file per installation and rule set, rewritten when the code or the rule files change)."""
+    import zlib
+
     folder = os.path.realpath(rules_dir())
-    return folder, sha256(folder.encode()).hexdigest()[:12]
+    return folder, f"{zlib.crc32(folder.encode()):08x}"
 
 
 def _cache_file(path: Path) -> Path | None:
