@@ -4,7 +4,7 @@ Importing all of Lark and building the parse tables of grammar/trictrac.lark too
 ``trictrac check`` about 0.2 s.  Lark's generator (lark.tools.standalone) writes instead one module holding
 the tables ready and only the runtime of an LALR parser; it is generated on first use, compiled, and kept
 in the user's cache (core.resources.user_cache) with what it was made from (the grammar's text, Lark's
-installation) for Python's version: a changed grammar is generated afresh, with nothing to run by hand.
+installation, this file) for Python's version: a changed grammar is generated afresh, nothing to run by hand.
 With no cache to be had it is generated in memory, each time.
 
 reader and recovery take Lark's names from here (``Token``, ``Transformer``, ``Tree``, the exceptions,
@@ -12,6 +12,7 @@ reader and recovery take Lark's names from here (``Token``, ``Transformer``, ``T
 """
 
 from __future__ import annotations
+import __future__
 
 import marshal
 import os
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING
 from ..core.resources import grammar_path, user_cache
 
 OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
-"""How the grammar is built (they are part of the cache's name)."""
+"""How the grammar is built."""
 
 
 def _code(grammar: str) -> CodeType:
@@ -31,20 +32,22 @@ def _code(grammar: str) -> CodeType:
     import importlib.util
     import zlib
 
+    # what the module is made from: the grammar, Lark as installed and this file (how it is made); kept in
+    # the cache file and compared whole (the file's name only tells installations apart)
     lark = importlib.util.find_spec("lark")
-    stat = os.stat(lark.origin) if lark and lark.origin else None
-    # what the module is made from, kept in the file and compared whole (its name only tells places apart)
-    key = (grammar, repr(OPTIONS), f"{lark.origin}:{stat.st_size}:{stat.st_mtime_ns}" if lark and stat else "-")
+    key = (grammar, *(_stamp(path) for path in (lark.origin if lark else None, __file__)))
     place = zlib.crc32(f"{grammar_path()}\0{sys.implementation.cache_tag}".encode())
     cache = user_cache(f"grammar-{place:08x}.marshal")
     if cache is not None:
         try:
-            saved, code = marshal.loads(cache.read_bytes())
-            if saved == key and isinstance(code, CodeType):
-                return code
+            saved, cached = marshal.loads(cache.read_bytes())
+            if saved == key and isinstance(cached, CodeType):
+                return cached
         except (OSError, ValueError, EOFError, TypeError):  # missing, or cut short by a concurrent writer
             pass
-    code = compile(_generate(grammar), f"<standalone parser of {grammar_path().name}>", "exec", dont_inherit=True)
+    # compiled with annotations left unevaluated (PEP 563): Lark's type hints cost a short command a few ms
+    code: CodeType = compile(_generate(grammar), f"<standalone parser of {grammar_path().name}>", "exec",
+                             flags=__future__.annotations.compiler_flag, dont_inherit=True)
     if cache is not None:
         part = cache.with_name(f"{cache.name}.{os.getpid()}.part")
         try:
@@ -53,6 +56,11 @@ def _code(grammar: str) -> CodeType:
         except OSError:
             part.unlink(missing_ok=True)
     return code
+
+
+def _stamp(path: str | None) -> str:
+    stat = os.stat(path) if path else None
+    return f"{path}:{stat.st_size}:{stat.st_mtime_ns}" if stat else "-"
 
 
 def _generate(grammar: str) -> str:
