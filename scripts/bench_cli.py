@@ -76,8 +76,8 @@ def main() -> None:
     print(f"record: {os.path.relpath(args.record)}; {args.runs} runs each: median wall time (best of the runs)")
     for name in commands:
         ratio = "" if name == base else f"  ratio {median[name] / median[base]:.2f} ({best[name] / best[base]:.2f})"
-        print(f"{name:24} {median[name] * 1000:6.1f} ms ({best[name] * 1000:5.1f})  first run {first[name] * 1000:4.0f} ms"
-              f"{ratio}")
+        print(f"{name:24} {median[name] * 1000:6.1f} ms ({best[name] * 1000:5.1f})  "
+              f"first run {first[name] * 1000:4.0f} ms{ratio}")
     print(f"ratio: {median['trictrac check'] / median[base]:.2f}")
 
 

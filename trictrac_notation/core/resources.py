@@ -41,6 +41,19 @@ def user_cache(name: str) -> Path | None:
     return folder / name if os.access(folder, os.W_OK) else None
 
 
+def write_whole(path: Path, data: bytes) -> None:
+    """Write a cache file whole or not at all (a concurrent reader never sees half of it); a failure
+    leaves no file behind and is not an error: the cache is only a speed-up."""
+    import os
+
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    try:
+        part.write_bytes(data)
+        os.replace(part, path)
+    except OSError:
+        part.unlink(missing_ok=True)
+
+
 @lru_cache(maxsize=1)
 def code_stamp() -> tuple[str, ...]:
     """Where the package's modules are, their names, sizes and modification times, and Python's version:

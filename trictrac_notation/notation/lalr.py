@@ -21,7 +21,7 @@ from functools import lru_cache
 from types import CodeType
 from typing import TYPE_CHECKING
 
-from ..core.resources import grammar_path, user_cache
+from ..core.resources import grammar_path, user_cache, write_whole
 
 OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
 """How the grammar is built."""
@@ -49,12 +49,7 @@ def _code(grammar: str) -> CodeType:
     code: CodeType = compile(_generate(grammar), f"<standalone parser of {grammar_path().name}>", "exec",
                              flags=__future__.annotations.compiler_flag, dont_inherit=True)
     if cache is not None:
-        part = cache.with_name(f"{cache.name}.{os.getpid()}.part")
-        try:
-            part.write_bytes(marshal.dumps((key, code)))
-            os.replace(part, cache)  # whole or not at all: a concurrent reader never sees half a file
-        except OSError:
-            part.unlink(missing_ok=True)
+        write_whole(cache, marshal.dumps((key, code)))
     return code
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..games.trictrac.events import JANS
 from ..games.trictrac.moves import MoveRules
-from ..core.resources import code_stamp, data_dir, user_cache
+from ..core.resources import code_stamp, data_dir, user_cache, write_whole
 from .rules_schema import (
     HALVES, HIT_JANS, RULESET_NAME, VARIANTS, RulesError, check_complete, read_rules_file, suggest,
 )
@@ -267,7 +267,7 @@ def _own(path: str, cache: Path, stamp: tuple) -> tuple:
         pass
     file, sections = _resolve(Path(path), ())
     resolved = (file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
-    _save(cache, (key, resolved))
+    write_whole(cache, pickle.dumps((key, resolved), protocol=pickle.HIGHEST_PROTOCOL))
     return resolved
 
 
@@ -280,7 +280,7 @@ def _own_stamp() -> tuple:
 
 @functools.lru_cache(maxsize=1)
 def _own_folder() -> tuple[str, str]:
-    """The folder of the tool's own rule sets, and the digest of its place that names their cache files
+    """The folder of the tool's own rule sets, and the checksum of its place that names their cache files
     (one file per installation and rule set, rewritten when the code or the rule files change)."""
     import zlib
 
@@ -295,17 +295,6 @@ def _cache_file(path: Path) -> Path | None:
     if os.path.dirname(os.path.realpath(path)) != folder or not os.path.isfile(path):
         return None
     return user_cache(f"rules-{where}-{Path(path).stem}.pickle")
-
-
-def _save(cache: Path, value) -> None:
-    """Write ``value`` to ``cache`` whole or not at all (a concurrent reader never sees half a file)."""
-    part = cache.with_name(f"{cache.name}.{os.getpid()}.part")
-    try:
-        with open(part, "wb") as f:
-            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(part, cache)
-    except OSError:
-        part.unlink(missing_ok=True)
 
 
 def _resolve(path: Path, chain: tuple):
