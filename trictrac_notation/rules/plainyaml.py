@@ -7,8 +7,6 @@ rule set comes from the user's cache (rulesets.py): importing it is a good part 
 from __future__ import annotations
 
 import yaml
-from yaml import MappingNode, MarkedYAMLError, ScalarNode, SequenceNode, YAMLError  # noqa: F401 (for rules_schema)
-from yaml.constructor import ConstructorError, SafeConstructor  # noqa: F401 (for rules_schema)
 
 
 class Refused(yaml.MarkedYAMLError):

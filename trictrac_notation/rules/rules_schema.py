@@ -226,8 +226,10 @@ def read_rules_file(path, ruleset_id: str) -> RulesFile:
     """Read and check one file; RulesError (carrying every error of the file) if it is wrong.
 
     Only a regular file of at most :data:`MAX_RULES_BYTES` is read (files.read_bounded)."""
+    import yaml  # (here, not at the top: a rule set read from the user's cache needs no YAML; see rulesets)
+
     from ..core.files import Unreadable, read_bounded
-    from .plainyaml import MarkedYAMLError, Refused, YAMLError, compose
+    from .plainyaml import Refused, compose
 
     try:
         data = read_bounded(path, MAX_RULES_BYTES)
@@ -241,13 +243,13 @@ def read_rules_file(path, ruleset_id: str) -> RulesFile:
                          e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1) from None
     try:
         node = compose(text, MAX_YAML_DEPTH)
-    except MarkedYAMLError as e:
+    except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         context = f" ({e.context} at line {e.context_mark.line + 1})" if e.context and e.context_mark else ""
         problem = e.problem if isinstance(e, Refused) else f"YAML syntax error: {e.problem}{context}"
         raise RulesError(problem, str(path), mark.line + 1 if mark else None,
                          mark.column + 1 if mark else None) from None
-    except YAMLError as e:
+    except yaml.YAMLError as e:
         raise RulesError(f"YAML error: {e}", str(path), 1, 1) from None
     if node is None:
         raise RulesError("empty rule set: expected the sections " + ", ".join(SECTIONS), str(path), 1, 1)
@@ -264,7 +266,9 @@ class _Checker:
     def __init__(self, file: RulesFile):
         self.file = file
         self.errors: list[RulesError] = []
-        self._scalars = None  # YAML's reader of scalars, made when a file's nodes are read (plain)
+        from yaml.constructor import SafeConstructor
+
+        self._scalars = SafeConstructor()
         self._unreadable: set = set()  # keys whose value was refused when read: no second complaint
 
     def error(self, keys: tuple, message: str, part: str = "value") -> None:
@@ -282,19 +286,20 @@ class _Checker:
     # --- nodes -> plain values, remembering positions --------------------------------
 
     def plain(self, node, keys: tuple):
-        from .plainyaml import ConstructorError, MappingNode, SafeConstructor, ScalarNode, SequenceNode
+        import yaml
+        from yaml.constructor import ConstructorError
 
         self.file.marks.setdefault((keys, "value"), (node.start_mark.line + 1, node.start_mark.column + 1))
-        plain_tag = {MappingNode: "map", SequenceNode: "seq"}.get(type(node))
+        plain_tag = {yaml.MappingNode: "map", yaml.SequenceNode: "seq"}.get(type(node))
         if plain_tag and node.tag != f"tag:yaml.org,2002:{plain_tag}":
             self.error(keys, f"{_dotted(keys)}: unsupported YAML tag {node.tag!r}")
             self._unreadable.add(keys)
             return None
-        if isinstance(node, MappingNode):
+        if isinstance(node, yaml.MappingNode):
             out = {}
             for key_node, value_node in node.value:
                 mark = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                if not isinstance(key_node, ScalarNode):
+                if not isinstance(key_node, yaml.ScalarNode):
                     self.errors.append(RulesError("a key must be a plain word", self.file.path, *mark))
                     continue
                 key = key_node.value
@@ -306,10 +311,9 @@ class _Checker:
                 self.file.marks[keys + (key,), "key"] = mark
                 out[key] = self.plain(value_node, keys + (key,))
             return out
-        if isinstance(node, SequenceNode):
+        if isinstance(node, yaml.SequenceNode):
             return [self.plain(item, keys + (i,)) for i, item in enumerate(node.value)]
         try:
-            self._scalars = self._scalars or SafeConstructor()
             return self._scalars.construct_object(node)
         except (ConstructorError, ValueError) as e:  # ValueError: an integer of thousands of digits
             problem = e.problem if isinstance(e, ConstructorError) else "a number too long to read"
