@@ -6,7 +6,15 @@ The layers, from syntax to pictures: :mod:`notation` (text <-> record model),
 and the site.
 """
 
+from typing import TYPE_CHECKING
+
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:  # what type checkers see; at run time each name is imported on first use (__getattr__)
+    from .core.board import BLACK, WHITE, Position
+    from .engine.replay import replay, replay_text
+    from .games.trictrac.moves import MoveRules, Play, Step, legal_plays
+    from .notation.reader import parse, read, write
 
 __all__ = [
     "BLACK", "WHITE", "Position", "MoveRules", "Play", "Step", "legal_plays", "parse", "read", "write",

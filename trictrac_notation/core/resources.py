@@ -1,12 +1,15 @@
-"""Where the package's data lives: the grammar and the rule sets.
+"""Where the package's data lives: the grammar and the rule sets; and the user's cache.
 
 In a source checkout (and an editable install) they are the top-level
 ``grammar/`` and ``rules_data/`` folders; a built wheel carries copies inside
-the package (see pyproject.toml), found through the same function.
+the package (see pyproject.toml), found through the same function.  What is slow
+to make from them (the grammar's parser, the rule sets read) is kept in the
+user's cache (:func:`user_cache`), keyed on what it was made from.
 """
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,8 +33,6 @@ def user_cache(name: str) -> Path | None:
     ~/.cache/trictrac), the folder made if need be; None when there is none to be had (no home, a
     read-only disk): the caller then works without a cache.  What is kept there is only ever a
     speed-up, rebuilt when missing or stale."""
-    import os
-
     base = os.environ.get("XDG_CACHE_HOME", "")
     try:
         folder = (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "trictrac"
@@ -44,8 +45,6 @@ def user_cache(name: str) -> Path | None:
 def write_whole(path: Path, data: bytes) -> None:
     """Write a cache file whole or not at all (a concurrent reader never sees half of it); a failure
     leaves no file behind and is not an error: the cache is only a speed-up."""
-    import os
-
     part = path.with_name(f"{path.name}.{os.getpid()}.part")
     try:
         part.write_bytes(data)
@@ -59,7 +58,6 @@ def code_stamp() -> tuple[str, ...]:
     """Where the package's modules are, their names, sizes and modification times, and Python's version:
     what a cache of results this code computed is keyed on, besides its input, so that a change of the
     code rebuilds it.  Taken once a process (the modules loaded are those of the start)."""
-    import os
     import sys
 
     stamp = [str(_HERE), sys.version]
