@@ -13,7 +13,8 @@ import copy
 from ..core.coords import CoordError, get_system
 from ..core.diagnostics import Reporter
 from ..notation.record import MoveText, Record, Throw
-from .replay import _part_span, coordinate_system
+from .game import part_span
+from .replay import coordinate_system
 
 NON_ARROW_KEYS = ("off", "points", "holes", "bredouille")
 
@@ -39,7 +40,7 @@ def convert(record: Record, system: str) -> tuple[Record, list]:
                 p.key = rename(p.key, line.side, p.span)
 
     def moves(t: Throw, written: list) -> list:
-        return [MoveText(tuple(rename(part, t.side, _part_span(m, i)) for i, part in enumerate(m.parts)), m.span)
+        return [MoveText(tuple(rename(part, t.side, part_span(m, i)) for i, part in enumerate(m.parts)), m.span)
                 for m in written]
 
     figures = bool(out.figures)

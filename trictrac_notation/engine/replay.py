@@ -1,7 +1,8 @@
 """Replaying a record: positions throw by throw, and every fausse case.
 
 The replay reads the record's coordinates in its coordinate system, applies each
-throw's moves, and checks the play against :func:`~trictrac_notation.games.trictrac.moves.legal_plays`.
+throw's moves, and checks the play against the legal plays of the record's game
+(:mod:`.game`: trictrac unless a ``Game`` header names another).
 It goes on after an error wherever the position stays defined (an illegal but
 physically possible play is applied as written); it stops only when a move
 cannot be applied at all.  Scoring, when a rule set is given, is delegated to a
@@ -13,19 +14,18 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from ..core.board import COLORS, DAMES, OFF, TALON, WHITE, Position, other
+from typing import Any
+
+from ..core.board import COLORS, OFF, WHITE, Position, other
 from ..core.coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
 from ..core.diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Reporter
-from .figures import differences, figure_pile, figure_system, read_figure
-from ..games.trictrac.moves import (PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_play, fit_dice, legal_plays,
-                    surely_legal)
-from ..notation.reader import dice_name
 from ..notation.record import Record, Span, Throw
+from .figures import differences, figure_pile, figure_system, read_figure
+from .game import Game, game_for, game_named, part_span
 
 GO_SECTION = "rules.md §3.10"
 TOUCH_SECTION = "rules.md §2 M14"
 FAUSSE_CASE_SECTION = "rules.md §2 M15"
-SORTIE_SECTION = "rules.md §3.8"
 
 MAX_LISTED_PLAYS = 12
 
@@ -45,8 +45,8 @@ class ThrowResult:
     played: bool = True  # False when the player went (s'en aller) instead of playing the throw
     fausse: tuple | None = None  # (steps, position) of a fausse case the opponent had played again
     let_stand_used: bool = False  # a 'let-stand' covered some irregularity of the line (a fausse case, a mark)
-    stood: Play | None = None  # a fausse case let stand, as a play (the numbers it left unplayed)
-    play: Play | None = None  # the legal play that was made, if any
+    stood: Any = None  # a fausse case let stand, as a play (the numbers it left unplayed)
+    play: Any = None  # the legal play that was made, if any (a Play of the game)
     ok: bool = True
     diagnostics: list = field(default_factory=list)
     variations: list = field(default_factory=list)  # each a list of ThrowResult
@@ -55,14 +55,17 @@ class ThrowResult:
     new_releve: bool = False  # the dames are re-piled after this throw
     counts_before: dict = field(default_factory=dict)  # throws per side in the relevé before this one
     score_before: object = None  # the scorer's state before this throw (for variations)
-    rules: MoveRules = PARISIAN
+    rules: Any = None  # the game's movement rules (trictrac: a MoveRules)
+    game: Game | None = field(default=None, repr=False)
     _legal: list | None = field(default=None, repr=False)
 
     @property
     def legal(self) -> list | None:
         """Every legal play of this throw (None when the dice could not be read); computed on demand."""
         if self._legal is None and self.throw.dice is not None:
-            self._legal = legal_plays(self.played_from or self.before, self.side, self.throw.dice, self.rules)
+            game = self.game or game_named()
+            rules = self.rules if self.rules is not None else game.default_rules()
+            self._legal = game.legal_plays(self.played_from or self.before, self.side, self.throw.dice, rules)
         return self._legal
 
 
@@ -76,6 +79,7 @@ class Replay:
     bottom: str
     stopped: Span | None = None
     final: object = None  # the scorer's final state, when scoring
+    game: Game | None = None
 
     @property
     def errors(self) -> list:
@@ -97,100 +101,33 @@ def coordinate_system(record: Record, reporter: Reporter) -> tuple[CoordSystem, 
     return coords, bottom
 
 
-def _part_span(move, index: int) -> Span | None:
-    """The span of the index-th coordinate of a written move."""
-    if move.span is None:
-        return None
-    offset = sum(len(p) + 1 for p in move.parts[:index])
-    return Span(move.span.line, move.span.column + offset, len(move.parts[index]))
-
-
 class _Context:
     """What every throw of one replay shares."""
 
-    def __init__(self, record: Record, reporter: Reporter, rules: MoveRules, scorer):
+    def __init__(self, record: Record, reporter: Reporter, rules, scorer, game: Game | None = None):
         self.record = record
         self.r = reporter
-        self.rules = rules
+        self.game = game or game_for(record, reporter)
+        self.rules = rules if rules is not None else self.game.default_rules()
         self.scorer = scorer
         self.coords, self.bottom = coordinate_system(record, reporter)
-        self.steps_read: dict = {}  # (side, written parts) -> Step: records repeat their moves
+        self.steps_read: dict = {}  # the game's cache of moves read: records repeat their moves
 
     def name(self, mover: str):
         return lambda track: self.coords.format(track, mover, self.bottom)
 
-    def play_text(self, play: Play, mover: str) -> str:
-        if not play.steps:
-            return "(nothing can be played)"
-        name = self.name(mover)
-        parts = []
-        for s in play.steps:
-            via = f"-{name(s.via)}" if s.via is not None else ""
-            parts.append(f"{name(s.src)}{via}-{name(s.dst)}")
-        text = " ".join(parts)
-        if play.steps[0].puissance:
-            text += " (par puissance)"
-        return text
+    def play_text(self, play, mover: str) -> str:
+        return self.game.format_play(play, self.name(mover))
 
 
-def initial_position(record: Record, ctx: _Context) -> Position:
-    """The opening piles, or the record's starting position (``@white ...`` lines)."""
-    if not record.setup:
-        return Position.initial()
-    fields: dict = {c: {} for c in COLORS}
-    off: dict = {c: 0 for c in COLORS}
-    seen = set()
-    for line in record.setup:
-        if line.side in seen:
-            ctx.r.error(f"the starting position of {line.side} is given twice", line.span, code="bad-setup")
-        seen.add(line.side)
-        talon_given = False
-        for p in line.placements:
-            key = p.key.lower()
-            if key in ("points", "holes", "bredouille"):
-                continue  # scores are read by the scorer
-            if p.count < 0:
-                ctx.r.error(f"a negative count of dames: {p.key}:{p.count}", p.span, code="bad-setup")
-                continue
-            if key == "off":
-                off[line.side] += p.count
-                continue
-            try:
-                track = ctx.coords.parse(p.key, line.side, ctx.bottom)
-            except CoordError as e:
-                ctx.r.error(e.message, Span(p.span.line, p.span.column, len(p.key)) if p.span else None,
-                            hint=e.suggestion, code="bad-coordinate")
-                continue
-            if track >= OFF:
-                off[line.side] += p.count
-                continue
-            talon_given |= track == TALON
-            fields[line.side][track] = fields[line.side].get(track, 0) + p.count
-        placed = sum(fields[line.side].values()) + off[line.side]
-        if placed > DAMES or (talon_given and placed != DAMES):
-            ctx.r.error(f"{line.side} has {placed} dames in the starting position, not {DAMES}", line.span,
-                        code="bad-setup")
-        elif not talon_given:
-            fields[line.side][TALON] = DAMES - placed
-    for color in COLORS:
-        if color not in seen:
-            fields[color] = {TALON: DAMES}
-    position = Position.from_fields(fields, off)
-    lines = {line.side: line.span for line in record.setup}
-    for color, problem in position.problems_by_color():
-        if "dames, not" not in problem:  # already said, with the count, at the player's line
-            span = lines.get(color) or record.setup[-1].span
-            ctx.r.error(f"impossible starting position: {problem}", span, code="bad-setup")
-    return position
-
-
-def replay(record: Record, rules: MoveRules = PARISIAN, scorer=None, parse_diagnostics=()) -> Replay:
+def replay(record: Record, rules=None, scorer=None, parse_diagnostics=(), game: Game | None = None) -> Replay:
     """Replay ``record`` from its starting position; diagnostics of parsing may be passed in
-    so that the result holds them all, sorted by position."""
+    so that the result holds them all, sorted by position.  ``rules``: the game's movement rules
+    (its default when None); ``game``: the record's ``Game`` header's when None."""
     reporter = Reporter(record.path)
     reporter.items.extend(parse_diagnostics)
-    ctx = _Context(record, reporter, rules, scorer)
-    start = initial_position(record, ctx)
+    ctx = _Context(record, reporter, rules, scorer, game)
+    start = ctx.game.initial_position(record, ctx)
     first = (record.header("First") or "").lower() or None
     if first is not None and first not in COLORS:
         reporter.error(f"First must be white or black, not {first!r}", record.header_span("First"), code="bad-header")
@@ -198,7 +135,7 @@ def replay(record: Record, rules: MoveRules = PARISIAN, scorer=None, parse_diagn
     _compare_figures(record.figures, start, ctx)
     state = scorer.start(record, start, reporter) if scorer else None
     results, stopped = _replay_line(record.throws, start, first, 1, ctx, state)
-    out = Replay(record, results, [], start, ctx.coords, ctx.bottom, stopped)
+    out = Replay(record, results, [], start, ctx.coords, ctx.bottom, stopped, game=ctx.game)
     if scorer:
         out.final = scorer.finish(state, results, reporter)
     acknowledge(record, reporter)
@@ -293,16 +230,16 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
     turn.why = None
     mark = len(r.items)
     went = throw.decision == "go"
+    ctx.game.check_throw(throw, turn.position, ctx)
     if throw.pour_tout:
-        _check_pour_tout(throw, turn.position, ctx)
         if not went:  # the throw is also the first of the next relevé (Guiton 1822 ch. 7)
             turn.releve += 1
             turn.counts = {c: 0 for c in COLORS}
     counts_before = dict(turn.counts)
     turn.counts[side] += 1
     result = ThrowResult(throw, index, turn.releve, side, turn.position, throw_in_releve=turn.counts[side],
-                         counts_before=counts_before, rules=ctx.rules)
-    result.played_from = Position.initial() if throw.pour_tout and not went else turn.position
+                         counts_before=counts_before, rules=ctx.rules, game=ctx.game)
+    result.played_from = ctx.game.opening() if throw.pour_tout and not went else turn.position
     _play(result, ctx, went)
     if result.after is not None:
         _check_touched(result, ctx)
@@ -319,9 +256,9 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
     turn.expected = other(side)
     turn.position = result.after
     if result.after is not None:
-        result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == DAMES or ended
+        result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == ctx.game.dames or ended
         if result.new_releve and not (throw.pour_tout and not went and not ended):
-            turn.position = Position.initial()  # re-piled; the same player throws first
+            turn.position = ctx.game.opening()  # re-piled; the same player throws first
             if went:
                 result.after = turn.position
             turn.expected = result.score.next_first if ended else side
@@ -335,11 +272,11 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
 def _play(result: ThrowResult, ctx: _Context, went: bool) -> None:
     """Read and apply the throw's moves (and, after a fausse case played again, the play that stands)."""
     throw, side, start = result.throw, result.side, result.played_from
-    steps = _read_steps(throw.moves, side, ctx)
+    steps = ctx.game.read_steps(throw.moves, side, ctx)
     if steps is None:
         return
-    after = _apply(start, side, steps, throw.moves, ctx)
-    if went and (steps or throw.pour_tout) and not (after is not None and after.borne_off(side) == DAMES):
+    after = ctx.game.apply(start, side, steps, throw.moves, ctx)
+    if went and (steps or throw.pour_tout) and not (after is not None and after.borne_off(side) == ctx.game.dames):
         if steps:  # only the throw that bears off the last dame is played before going
             ctx.r.error(f"{side} goes (s'en aller) but plays {' '.join(m.text for m in throw.moves)}: one can no "
                         "longer go after touching a dame; a throw after which one goes is not played",
@@ -362,10 +299,10 @@ def _play(result: ThrowResult, ctx: _Context, went: bool) -> None:
                       code="let-stand", rule=FAUSSE_CASE_SECTION)
     if throw.fausse_case == "replayed":
         result.fausse = (steps, after)
-        again = _read_steps(throw.replayed, side, ctx)
+        again = ctx.game.read_steps(throw.replayed, side, ctx)
         result.steps, result.after, result.play, result.ok = [], None, None, True
         if again is not None:
-            result.steps, result.after = again, _apply(start, side, again, throw.replayed, ctx)
+            result.steps, result.after = again, ctx.game.apply(start, side, again, throw.replayed, ctx)
             if result.after is not None:
                 _check_play(result, ctx, moves=throw.replayed)
 
@@ -377,19 +314,6 @@ def _moves_span(moves) -> Span | None:
     if span and last and last.line == span.line:
         span = Span(span.line, span.column, last.column + last.length - span.column)
     return span
-
-
-def _check_pour_tout(throw: Throw, position: Position, ctx: _Context) -> None:
-    """The throw pour tout needs every dame of the player in his jan de retour (or borne off)."""
-    side = throw.side
-    row = position.row(side)
-    lo = QUADRANTS["retour"][0]
-    outside = [t for t in range(lo) if row[t]]
-    if outside:
-        name = ctx.name(side)(outside[0])
-        ctx.r.error(f"{side} throws pour tout but still has dames outside his jan de retour (on {name}): only the "
-                    "player certain to bear off first may throw once for the sortie and the next relevé",
-                    throw.pour_tout_span, code="pour-tout", rule=SORTIE_SECTION)
 
 
 def _check_touched(result: ThrowResult, ctx: _Context) -> None:
@@ -433,56 +357,6 @@ def _compare_figures(figures, position: Position, ctx: _Context) -> None:
                           code="figure")
 
 
-def _read_steps(moves, side: str, ctx: _Context) -> list | None:
-    """The written moves as steps in the mover's frame; None if a coordinate cannot be read."""
-    steps = []
-    known = ctx.steps_read
-    for move in moves:
-        step = known.get((side, move.parts))
-        if step is not None:
-            steps.append(step)
-            continue
-        tracks = []
-        for i, part in enumerate(move.parts):
-            try:
-                tracks.append(ctx.coords.parse(part, side, ctx.bottom))
-            except CoordError as e:
-                ctx.r.error(e.message, _part_span(move, i), hint=e.suggestion, code="bad-coordinate")
-                return None
-        if len(tracks) > 3:
-            ctx.r.error(f"{move.text!r}: a move names its start, at most one resting arrow, and its end", move.span,
-                        code="bad-move")
-            return None
-        for i in range(1, len(tracks)):
-            if tracks[i] <= tracks[i - 1]:
-                ctx.r.error(f"{move.text!r} goes backwards: dames only move from the talon towards the coin "
-                            "and on to the opponent's talon", move.span, rule="rules.md §1.1", code="bad-move")
-                return None
-        via = tracks[1] if len(tracks) == 3 else None
-        step = known[side, move.parts] = Step(tracks[0], tracks[-1], via=via)
-        steps.append(step)
-    return steps
-
-
-def _apply(position: Position, side: str, steps: list, moves, ctx: _Context) -> Position | None:
-    """Move the dames as written; None (and an error) if a dame is not there."""
-    row = list(position.row(side))
-    off = position.borne_off(side)
-    for step, move in zip(steps, moves):
-        if row[step.src] <= 0:
-            ctx.r.error(f"there is no {side} dame on {move.parts[0]} to move", _part_span(move, 0),
-                        rule=RULES["X1"][0], code="no-dame")
-            return None
-        row[step.src] -= 1
-        if step.dst < OFF:
-            row[step.dst] += 1
-        else:
-            off += 1
-    if side == WHITE:
-        return Position(row, position.black, off, position.off_black)
-    return Position(position.white, row, position.off_white, off)
-
-
 _LET = {"let-stand": "the opponent let it stand", "replayed": "the opponent had it played again"}
 
 
@@ -491,47 +365,28 @@ def _check_play(result: ThrowResult, ctx: _Context, severity: str = ERROR, moves
     what the opponent did with it: let it stand, or had it played again)."""
     throw, side, before = result.throw, result.side, result.played_from
     moves = throw.moves if moves is None else moves
-    steps = result.steps
-    if surely_legal(before, side, throw.dice, steps, ctx.rules):
-        result.play = Play(tuple(steps), 2, result.after, (), side)
+    steps, game = result.steps, ctx.game
+    result.play = game.made_play(before, side, throw.dice, steps, result.after, ctx.rules, lambda: result.legal)
+    if result.play is not None:
         return
     legal = result.legal
-    written_rests_open = all(s.via is None or not before.opponent_count(side, s.via) for s in steps)
-    for p in legal:
-        if p.result == result.after and written_rests_open:
-            result.play = p
-            return
-    puissance = [p for p in legal if p.steps and p.steps[0].puissance]
     result.ok = False
-    name = ctx.name(side)
-    rule, why = explain_play(before, side, throw.dice, steps, ctx.rules, legal, name)
+    rule, why, more_notes = game.explain(before, side, throw.dice, steps, ctx.rules, legal, ctx.name(side))
     written = " ".join(m.text for m in moves) or "nothing"
     span = _moves_span(moves) or throw.dice_span
     listed = [ctx.play_text(p, side) for p in legal[:MAX_LISTED_PLAYS]]
     more = len(legal) - MAX_LISTED_PLAYS
-    notes = [f"legal plays of {dice_name(throw.dice)}: " + " | ".join(listed) + (f" | … and {more} more" if more > 0 else "")]
-    if puissance and not any(s.puissance for s in steps):
-        notes.append("(the coin may be taken par puissance with this throw)")
+    dice = game.dice_name(throw.dice)
+    notes = [f"legal plays of {dice}: " + " | ".join(listed) + (f" | … and {more} more" if more > 0 else "")]
+    notes += more_notes
     let = f" ({_LET[throw.fausse_case]})" if severity != ERROR else ""
     if throw.fausse_case == "let-stand":
-        result.stood = _stood(steps, throw.dice, result.after, side)
-    ctx.r.add(severity, f"fausse case: {side} plays {written} with {dice_name(throw.dice)}: {why}{let}", span,
-              rule=RULES[rule][0], notes=notes, code="illegal-play")
+        result.stood = game.stood_play(steps, throw.dice, result.after, side)
+    ctx.r.add(severity, f"fausse case: {side} plays {written} with {dice}: {why}{let}", span,
+              rule=rule, notes=notes, code="illegal-play")
 
 
-def _stood(steps, dice, after: Position, side: str) -> Play:
-    """A fausse case let stand, as the play made: the numbers it leaves unplayed are impuissance
-    (Guiton 1822 ch. 3, 'Fausse case': the opponent who lets it stand marks 2 for the number not played)."""
-    fit = fit_dice(steps, dice) or []
-    played = [n for _, numbers in fit for n in numbers if isinstance(n, int)]
-    unplayed = list(dice)
-    for n in played:
-        if n in unplayed:
-            unplayed.remove(n)
-    return Play(tuple(steps), len(dice) - len(unplayed), after, tuple(unplayed) if fit else (), side)
-
-
-def replay_text(text: str, path: str = "<record>", rules: MoveRules = PARISIAN, scorer=None) -> Replay:
+def replay_text(text: str, path: str = "<record>", rules=None, scorer=None) -> Replay:
     """Parse and replay in one go."""
     from ..notation.reader import parse
 

@@ -19,7 +19,7 @@ DOUBLET_NAME = {1: "bezet", 2: "double-deux", 3: "ternes", 4: "carmes", 5: "quin
 KNOWN_TAGS = (
     "Title", "Source", "Edition", "Page", "Figure", "Rules", "Options", "White", "Black", "First",
     "Date", "Coords", "Bottom", "Language", "Annotator", "Event", "Place", "Note", "Id",
-    "FigureCoords", "FigurePile", "Partie", "Marques",
+    "FigureCoords", "FigurePile", "Partie", "Marques", "Game", "Match",
 )
 
 JAN_SLUGS = (
