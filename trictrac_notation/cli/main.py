@@ -14,7 +14,7 @@ import sys
 from .. import __version__
 from ..core.coords import SYSTEMS
 from ..notation.reader import read, write
-from .common import UsageError, _check_rules_option, _print_diagnostics, _replay_options
+from .common import UsageError, _check_rules_option, _print_diagnostics, open_record
 
 
 def _summary(errors: int, warnings: int, notes: int = 0) -> str:
@@ -25,17 +25,12 @@ def _summary(errors: int, warnings: int, notes: int = 0) -> str:
 # --- check ----------------------------------------------------------------------
 
 def cmd_check(args) -> int:
-    from ..engine.replay import replay
-
     _check_rules_option(args)
     total_errors = total_warnings = total_notes = 0
     for path in args.files:
-        record, diags, text = read(path)
-        if record is not None:
-            options, more = _replay_options(args, record)
-            result = replay(record, **options, parse_diagnostics=diags + more)
-            diags = result.diagnostics
-        _print_diagnostics(diags, text)
+        opened = open_record(args, path)
+        diags = opened.diagnostics
+        _print_diagnostics(diags, opened.text)
         total_errors += sum(d.severity == "error" for d in diags)
         total_warnings += sum(d.severity == "warning" for d in diags)
         total_notes += sum(d.severity == "note" for d in diags)
@@ -49,16 +44,14 @@ def cmd_check(args) -> int:
 # --- replay ---------------------------------------------------------------------
 
 def cmd_replay(args) -> int:
-    from ..engine.replay import replay
     from ..annotate.report import replay_json, replay_lines
 
     _check_rules_option(args)
-    record, diags, text = read(args.file)
-    if record is None:
-        _print_diagnostics(diags, text, sys.stderr)
+    opened = open_record(args, args.file)
+    text, result = opened.text, opened.replay
+    if result is None:
+        _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
-    options, more = _replay_options(args, record)
-    result = replay(record, **options, parse_diagnostics=diags + more)
     if args.json:
         json.dump(replay_json(result), sys.stdout, ensure_ascii=False, indent=1)
         print()

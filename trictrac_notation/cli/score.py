@@ -152,11 +152,10 @@ def _label(ruleset) -> str:
 def compare_record(record, rulesets: list) -> dict:
     """Replay ``record`` under each rule set on computed values only; the throws where points,
     holes or the outcome differ, each difference with the rule key that made it and every set's citation."""
-    from ..engine.replay import replay
-    from ..games.trictrac.scorer import Scorer
+    from ..engine.opengame import scored_replay
 
     labels = [_label(rs) for rs in rulesets]
-    runs = [replay(record, rules=rs.movement, scorer=Scorer(rs, follow_record=False)) for rs in rulesets]
+    runs = [scored_replay(record, rs, follow_record=False) for rs in rulesets]
     throws = []
     for index, results in enumerate(zip(*(run.throws for run in runs)), start=1):
         first = results[0]
@@ -382,9 +381,8 @@ def _explain_lines(data: dict) -> list[str]:
 
 
 def cmd_explain(args) -> int:
-    from ..engine.replay import replay
+    from ..engine.opengame import scored_replay
     from ..rules.rulesets import ruleset_for
-    from ..games.trictrac.scorer import Scorer
 
     record, diags, text = read(args.file)
     if record is None:
@@ -393,7 +391,7 @@ def cmd_explain(args) -> int:
         ruleset = ruleset_for(args.rules, record)
     except RulesError as e:
         raise UsageError(str(e)) from None
-    result = replay(record, rules=ruleset.movement, scorer=Scorer(ruleset), parse_diagnostics=diags)
+    result = scored_replay(record, ruleset, diags)
     if not 1 <= args.throw <= len(result.throws):
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
                          f"replayed throw{'s' if len(result.throws) != 1 else ''} (numbered from 1)")
