@@ -15,22 +15,13 @@ from .common import UsageError, _print_diagnostics, read_json_input
 from ..notation.reader import dice_name, read
 from ..rules.rules_schema import RulesError, suggest
 from ..games.trictrac.scoring import History, Roll, tariff, throw_events, totals
+from ..games.trictrac import vocabulary
 from ..games.trictrac.events import counted, score_text
 
-# where rules.md describes each jan (quoted by explain)
-SECTIONS = {
-    "six-tables": "§3.2", "deux-tables": "§3.2", "contre-deux-tables": "§3.2", "mezeas": "§3.2",
-    "contre-mezeas": "§3.2", "battre-a-vrai": "§3.3", "battre-a-faux": "§3.3", "battre-coin": "§3.4",
-    "remplir": "§3.5", "conserver": "§3.5", "impuissance": "§2 M6", "sortie": "§3.8", "rencontre": "§3.7",
-    "margot": "§3.7", "pile-de-misere": "§3.7",
-}
-# the variants that can decide whether (or how much) a jan scores, for compare
-JAN_VARIANTS = {
-    "remplir": ("fill_ways_two_half_cases", "retour_coin_way", "remplir_en_passant"),
-    "deux-tables": ("deux_tables_once",), "contre-deux-tables": ("deux_tables_once",),
-    "six-tables": ("six_tables_throws",), "rencontre": ("rencontre_scope",), "margot": ("margot", "margot_ways"),
-    "pile-de-misere": ("pile_de_misere_each_roll",), "sortie": ("sortie",),
-}
+# where rules.md describes each jan (quoted by explain); the variants that can decide whether (or how
+# much) a jan scores (compare): from the jans' table
+SECTIONS = vocabulary.SECTIONS
+JAN_VARIANTS = vocabulary.VARIANTS
 
 
 # --- score ---------------------------------------------------------------------------------------

@@ -27,14 +27,14 @@ from .ecoles import Ecole, audit, check_recorded
 from .ecrire import Card, EcrireRules, Marque, NotPlayed, first_after, reckon
 from .marking import Marking
 from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events, unplayed_events
+from .vocabulary import ONCE
 
 GO_SECTION = "rules.md §3.10"
 ECRIRE_SECTION = "rules.md §4 D14"
 PARTIES = {"a-ecrire": "a-ecrire", "a ecrire": "a-ecrire", "à écrire": "a-ecrire", "à-écrire": "a-ecrire",
            "ecrire": "a-ecrire", "douze-trous": "douze-trous", "douze trous": "douze-trous", "12 trous": "douze-trous",
            "12-trous": "douze-trous"}
-OPENING_JANS = {"deux-tables": "deux_tables", "contre-deux-tables": "deux_tables", "mezeas": "mezeas",
-                "contre-mezeas": "mezeas"}
+OPENING_JANS = ONCE  # jan -> 'deux_tables' / 'mezeas': the once-only jans of the opening
 
 
 @dataclass
