@@ -19,6 +19,7 @@ from ..core.board import Position
 from ..core.coords import CoordSystem
 from ..core.diagnostics import Reporter
 from ..notation.record import MoveText, Record, Span, Throw
+from ..errors import TrictracError
 
 DEFAULT_GAME = "trictrac"
 
@@ -109,7 +110,7 @@ class Game(Protocol):
         ...
 
 
-class UnknownGame(Exception):
+class UnknownGame(TrictracError):
     """A ``Game`` header that names no known game."""
 
     def __init__(self, name: str):
