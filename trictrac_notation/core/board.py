@@ -172,7 +172,7 @@ class Position:
         return out
 
     def __str__(self) -> str:
-        from ..render.textboard import render
+        from ..annotate.textboard import render
         return render(self)
 
     def _repr_svg_(self) -> str:
