@@ -50,9 +50,9 @@ class Trictrac:
         if not record.setup:
             return self.opening()
         r = reading.r
-        fields: dict = {c: {} for c in COLORS}
-        off: dict = {c: 0 for c in COLORS}
-        seen = set()
+        fields: dict[str, dict[int, int]] = {c: {} for c in COLORS}
+        off: dict[str, int] = {c: 0 for c in COLORS}
+        seen: set[str] = set()
         for line in record.setup:
             if line.side in seen:
                 r.error(f"the starting position of {line.side} is given twice", line.span, code="bad-setup")
@@ -90,9 +90,9 @@ class Trictrac:
                 fields[color] = {TALON: DAMES}
         position = Position.from_fields(fields, off)
         lines = {line.side: line.span for line in record.setup}
-        for color, problem in position.problems_by_color():
+        for who, problem in position.problems_by_color():
             if "dames, not" not in problem:  # already said, with the count, at the player's line
-                span = lines.get(color) or record.setup[-1].span
+                span = (lines.get(who) if who else None) or record.setup[-1].span
                 r.error(f"impossible starting position: {problem}", span, code="bad-setup")
         return position
 
@@ -146,7 +146,7 @@ class Trictrac:
         """Move the dames as written; None (and an error) if a dame is not there."""
         row = list(position.row(side))
         off = position.borne_off(side)
-        for step, move in zip(steps, moves):
+        for step, move in zip(steps, moves, strict=False):  # a move read is a step
             if row[step.src] <= 0:
                 reading.r.error(f"there is no {side} dame on {move.parts[0]} to move", part_span(move, 0),
                                 rule=RULES["X1"][0], code="no-dame")
@@ -161,7 +161,7 @@ class Trictrac:
         return Position(position.white, row, position.off_white, off)
 
     def legal_plays(self, position: Position, side: str, dice: tuple[int, ...], rules: MoveRules) -> list[Play]:
-        return legal_plays(position, side, dice, rules)
+        return legal_plays(position, side, (dice[0], dice[1]), rules)
 
     def made_play(self, position: Position, side: str, dice: tuple[int, ...], steps: list[Step], after: Position,
                   rules: MoveRules, legal: Callable[[], list[Play]]) -> Play | None:

@@ -8,9 +8,12 @@ the jan de rencontre needs a relevé begun from the opening piles.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...core.board import BLACK, WHITE, other
+from .events import Event
 from .scoring import History, tariff
 from .vocabulary import ONCE
 
@@ -22,13 +25,13 @@ class Memory:
     deux_scope: str  # the variant deux_tables_once: 'per-releve' forgets the jan de deux tables at a relevé
     rencontre_scope: str  # 'releve' or 'partie': where a jan de rencontre may still be made
     fresh: bool = True  # the relevé began from the opening piles
-    deux_tables: frozenset = frozenset()  # who made the jan de deux tables (or its contre-jan) in its scope
+    deux_tables: frozenset[str] = frozenset()  # who made the jan de deux tables (or its contre-jan) in its scope
     mezeas: bool = False  # a jan de mézéas (or contre-jan) was made in this relevé
-    opening: tuple | None = None  # (colour, dice) of the first throw, while a jan de rencontre may follow
+    opening: tuple[str, tuple[int, ...]] | None = None  # (colour, dice) of the first throw, a rencontre may follow
     rencontre_open: bool = True
 
     @classmethod
-    def of(cls, ruleset, fresh: bool = True) -> Memory:
+    def of(cls, ruleset: Any, fresh: bool = True) -> Memory:
         scored = tariff(ruleset).scored
         return cls(ruleset.variant("deux_tables_once"),
                    ruleset.variant("rencontre_scope") if "rencontre" in scored else "partie", fresh)
@@ -39,7 +42,7 @@ class Memory:
         rencontre = opening[1] if opening and n == 1 and opening[0] != side else None
         return History(n, side in self.deux_tables, self.mezeas, rencontre)
 
-    def after(self, side: str, dice, events, n: int, opponent_threw: bool) -> Memory:
+    def after(self, side: str, dice: Sequence[int], events: Iterable[Event], n: int, opponent_threw: bool) -> Memory:
         """The memory after throw ``n`` of ``side`` scored ``events`` (``opponent_threw``: in this relevé)."""
         deux, mezeas = self.deux_tables, self.mezeas
         for e in events:
@@ -65,14 +68,14 @@ class Tracker:
     which have no replay to count them.  Feed it each scored throw (:meth:`record`) and each new relevé
     (:meth:`new_releve`); :meth:`history` is what a throw of ``side`` is scored with."""
 
-    def __init__(self, ruleset, fresh: bool = True):
+    def __init__(self, ruleset: Any, fresh: bool = True):
         self.memory = Memory.of(ruleset, fresh)
         self.counts = {WHITE: 0, BLACK: 0}
 
     def history(self, side: str) -> History:
         return self.memory.history(side, self.counts[side] + 1)
 
-    def record(self, side: str, dice, events) -> None:
+    def record(self, side: str, dice: Sequence[int], events: Iterable[Event]) -> None:
         n = self.counts[side] + 1
         self.memory = self.memory.after(side, dice, events, n, bool(self.counts[other(side)]))
         self.counts[side] = n

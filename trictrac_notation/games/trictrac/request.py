@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from ...core.board import COLORS, DAMES, OFF, Position
 from ...errors import RequestError
 from ...rules.rules_schema import RulesError, suggest
+from ...rules.rulesets import RuleSet
 from .scoring import History, Roll
 
 SCORE_FIELDS = {
@@ -25,14 +27,14 @@ SCORE_FIELDS = {
 }
 
 
-def read_score_request(data) -> tuple:
+def read_score_request(data: Any) -> tuple[RuleSet, Roll, History]:
     """(ruleset, roll, history) from the ``score`` input; RequestError says what is wrong."""
     if not isinstance(data, dict):
         raise RequestError(f"expected one JSON object with the fields {', '.join(SCORE_FIELDS)}, not {kind_of(data)}")
     for key in data:
         if key not in SCORE_FIELDS:
             raise RequestError(f"unknown field {key!r}{suggest(key, SCORE_FIELDS)} "
-                             f"(fields: {', '.join(SCORE_FIELDS)})")
+                               f"(fields: {', '.join(SCORE_FIELDS)})")
     for key in ("rules", "to_move", "dice", "white", "black"):
         if key not in data:
             raise RequestError(f"missing field {key!r}: {SCORE_FIELDS[key]}")
@@ -62,7 +64,7 @@ def read_score_request(data) -> tuple:
     return ruleset, Roll(position, mover, dice, ruleset.movement), history
 
 
-def request_ruleset(data: dict):
+def request_ruleset(data: dict[str, Any]) -> RuleSet:
     """The rule set of a JSON request (``score``, ``marque``, ``chances``): its ``rules`` with its ``options``;
     a name only: the input never makes us read a file."""
     from ...rules.rulesets import named_ruleset
@@ -78,29 +80,30 @@ def request_ruleset(data: dict):
         raise RequestError(f"rules: {e}") from None
 
 
-def kind_of(value) -> str:
+def kind_of(value: Any) -> str:
+    """How an error names a JSON value of the wrong kind: 'an object', 'a list'... or the value."""
     return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(type(value), json.dumps(value))
 
 
-def _count(value) -> bool:
+def _count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _dice(value, name: str) -> tuple:
+def _dice(value: Any, name: str) -> tuple[int, int]:
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value)):
         raise RequestError(f"{name}: expected two numbers from 1 to 6, e.g. [6, 4], not {json.dumps(value)}")
     return value[0], value[1]
 
 
-def _fields(value, color: str) -> dict:
+def _fields(value: Any, color: str) -> dict[int, int]:
     if not isinstance(value, dict):
         raise RequestError(f"{color}: expected {SCORE_FIELDS[color]}, not {kind_of(value)}")
     out = {}
     for key, count in value.items():
         if not (re.fullmatch("[0-9]{1,2}", key) and 1 <= int(key) <= OFF):
-            raise RequestError(f"{color}: field {key!r}: fields run from \"1\" (his talon) to \"24\" (the opponent's "
-                             "talon) in each player's own frame; dames borne off go in \"off\"")
+            raise RequestError(f"{color}: field {key!r}: fields run from \"1\" (his talon) to \"24\" (the "
+                               "opponent's talon) in each player's own frame; dames borne off go in \"off\"")
         if not _count(count):
             raise RequestError(f"{color}: field {key}: expected a count of dames, not {json.dumps(count)}")
         out[int(key) - 1] = count
