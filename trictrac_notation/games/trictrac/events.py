@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .vocabulary import JANS  # noqa: F401  (the jans, as events name them: re-exported)
+from .vocabulary import JANS as JANS  # the jans, as events name them (re-exported)
 
 
 @dataclass
