@@ -233,8 +233,8 @@ class Scorer:
                                          "bredouille": 2}
                 if key in limit:
                     if not 0 <= p.count < (limit[key] or p.count + 1):
-                        reporter.error(f"{p.key}:{p.count}: {_SETUP_RANGE[key].format(limit[key] - 1)}", p.span,
-                                       code="bad-setup", rule="rules.md §1.5")
+                        why = _SETUP_RANGE[key].format(limit[key] - 1) if limit[key] else _NO_LIMIT
+                        reporter.error(f"{p.key}:{p.count}: {why}", p.span, code="bad-setup", rule="rules.md §1.5")
                         continue
                     setattr(player, key, bool(p.count) if key == "bredouille" else p.count)
         players = marking.players
@@ -549,6 +549,7 @@ _SETUP_RANGE = {
     "holes": "a partie in play has 0 to {} holes",
     "bredouille": "bredouille:1 (his points run in bredouille) or bredouille:0",
 }
+_NO_LIMIT = "a player holds no negative number of holes (a partie à écrire counts them without a limit)"
 
 
 def _unclaimed(r: Reporter, e: Ecole) -> None:
