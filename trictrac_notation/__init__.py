@@ -12,18 +12,21 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # what type checkers see; at run time each name is imported on first use (__getattr__)
     from .core.board import BLACK, WHITE, Position
+    from .engine.opengame import OpenedGame, open_game
     from .engine.replay import replay, replay_text
+    from .errors import TrictracError
     from .games.trictrac.moves import MoveRules, Play, Step, legal_plays
     from .notation.reader import parse, read, write
 
 __all__ = [
     "BLACK", "WHITE", "Position", "MoveRules", "Play", "Step", "legal_plays", "parse", "read", "write",
-    "replay", "replay_text",
+    "replay", "replay_text", "open_game", "OpenedGame", "TrictracError",
 ]
 _HOMES = {"BLACK": "core.board", "WHITE": "core.board", "Position": "core.board",
           "MoveRules": "games.trictrac.moves", "Play": "games.trictrac.moves", "Step": "games.trictrac.moves",
           "legal_plays": "games.trictrac.moves", "parse": "notation.reader", "read": "notation.reader",
-          "write": "notation.reader", "replay": "engine.replay", "replay_text": "engine.replay"}
+          "write": "notation.reader", "replay": "engine.replay", "replay_text": "engine.replay",
+          "open_game": "engine.opengame", "OpenedGame": "engine.opengame", "TrictracError": "errors"}
 
 
 def __getattr__(name: str):

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from ..core.diagnostics import Diagnostic
+from ..errors import TrictracError
+
+if TYPE_CHECKING:
+    from ..engine.opengame import OpenedGame
 
 
-class UsageError(Exception):
+class UsageError(TrictracError):
     """A bad option or argument: exit 2."""
 
 
@@ -40,12 +45,13 @@ def _check_rules_option(args) -> None:
             raise UsageError(f"--rules: {e}") from None
 
 
-def _replay_options(args, record) -> tuple[dict, list]:
-    """Movement rules and scorer chosen by --rules or the record's headers, and the diagnostics
-    of that choice (a bad Rules header is an error of the record, not of the command line)."""
-    from ..rules.rulesets import RulesError, replay_setup
+def open_record(args, path: str) -> OpenedGame:
+    """The record file read and replayed with the rules of --rules or of its headers (a bad Rules header
+    is an error of the record, not of the command line)."""
+    from ..engine.opengame import open_game
+    from ..rules.rulesets import RulesError
 
     try:
-        return replay_setup(getattr(args, "rules", None), record)
+        return open_game(path, getattr(args, "rules", None), kind="file")
     except RulesError as e:
         raise UsageError(f"--rules: {e}") from None

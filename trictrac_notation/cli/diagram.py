@@ -25,29 +25,28 @@ def register(subparsers) -> None:
 
 
 def cmd_diagram(args) -> int:
-    from .common import UsageError, _print_diagnostics, _replay_options
     from ..render.diagram import NoSuchThrow
-    from ..notation.reader import read
     from ..render.plot import FORMATS, save_diagram
-    from ..engine.replay import replay
     from ..render.svg import replay_svg
+    from .common import UsageError, _print_diagnostics, open_record
 
     out = args.output
     if out is not None and not any(out.lower().endswith(ext) for ext in FORMATS):
         raise UsageError(f"-o {out}: the diagram formats are {', '.join(FORMATS)} (chosen by the extension)")
     if args.width is not None and args.width <= 0:
         raise UsageError(f"--width {args.width}: give a positive number of pixels")
-    record, diags, text = read(args.file)
-    if record is None:
-        _print_diagnostics(diags, text, sys.stderr)
+    try:
+        opened = open_record(args, args.file)
+    except UsageError:  # a bad --rules: a bad --throw is said first, as the record is read before the rules
+        from ..notation.reader import read
+
+        _throw_number(args, read(args.file)[0])
+        raise
+    record, text, result = opened.record, opened.text, opened.replay
+    if record is None or result is None:
+        _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
-    count = len(record.throws)
-    n = count if args.throw is None else args.throw
-    if not 0 <= n <= count:
-        raise UsageError(f"--throw {n}: {args.file} has {count} throw{'s' if count != 1 else ''}; "
-                         f"give 0 (the starting position) to {count}")
-    options, more = _replay_options(args, record)
-    result = replay(record, **options, parse_diagnostics=diags + more)
+    n = _throw_number(args, record)
     _print_diagnostics(result.diagnostics, text, sys.stderr)
     status = 1 if result.errors else 0
     try:
@@ -62,3 +61,17 @@ def cmd_diagram(args) -> int:
     except OSError as e:
         raise UsageError(f"cannot write {out}: {e.strerror or e}") from None
     return status
+
+
+def _throw_number(args, record) -> int:
+    """The throw to draw (the last by default); a number outside the record is a usage error."""
+    from .common import UsageError
+
+    if record is None:
+        return 0
+    count = len(record.throws)
+    n = count if args.throw is None else args.throw
+    if not 0 <= n <= count:
+        raise UsageError(f"--throw {n}: {args.file} has {count} throw{'s' if count != 1 else ''}; "
+                         f"give 0 (the starting position) to {count}")
+    return n

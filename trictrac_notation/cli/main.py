@@ -12,8 +12,9 @@ import importlib
 import sys
 
 from .. import __version__
+from ..errors import RequestError
 from ..core.coords import SYSTEMS
-from .common import UsageError, _check_rules_option, _print_diagnostics, _replay_options
+from .common import UsageError, _check_rules_option, _print_diagnostics, open_record
 
 
 def _summary(errors: int, warnings: int, notes: int = 0) -> str:
@@ -24,18 +25,12 @@ def _summary(errors: int, warnings: int, notes: int = 0) -> str:
 # --- check ----------------------------------------------------------------------
 
 def cmd_check(args) -> int:
-    from ..engine.replay import replay
-    from ..notation.reader import read
-
     _check_rules_option(args)
     total_errors = total_warnings = total_notes = 0
     for path in args.files:
-        record, diags, text = read(path)
-        if record is not None:
-            options, more = _replay_options(args, record)
-            result = replay(record, **options, parse_diagnostics=diags + more)
-            diags = result.diagnostics
-        _print_diagnostics(diags, text)
+        opened = open_record(args, path)
+        diags = opened.diagnostics
+        _print_diagnostics(diags, opened.text)
         total_errors += sum(d.severity == "error" for d in diags)
         total_warnings += sum(d.severity == "warning" for d in diags)
         total_notes += sum(d.severity == "note" for d in diags)
@@ -51,17 +46,14 @@ def cmd_check(args) -> int:
 def cmd_replay(args) -> int:
     import json
 
-    from ..engine.replay import replay
     from ..annotate.report import replay_json, replay_lines
-    from ..notation.reader import read
 
     _check_rules_option(args)
-    record, diags, text = read(args.file)
-    if record is None:
-        _print_diagnostics(diags, text, sys.stderr)
+    opened = open_record(args, args.file)
+    text, result = opened.text, opened.replay
+    if result is None:
+        _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
-    options, more = _replay_options(args, record)
-    result = replay(record, **options, parse_diagnostics=diags + more)
     if args.json:
         json.dump(replay_json(result), sys.stdout, ensure_ascii=False, indent=1)
         print()
@@ -163,7 +155,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except UsageError as e:
+    except (UsageError, RequestError) as e:  # a bad option, argument or JSON request
         print(f"trictrac {args.command}: error: {e}", file=sys.stderr)
         return 2
     except BrokenPipeError:

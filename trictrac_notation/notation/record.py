@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+# the jans a claim may name: trictrac's table of the jans, the one list (games/trictrac/vocabulary.py)
+from ..games.trictrac.vocabulary import JANS as JAN_SLUGS
+
 DOUBLET_NAMES = {
     "bezet": 1, "ambesas": 1, "double-deux": 2, "ternes": 3, "carmes": 4, "quines": 5, "sonnez": 6,
 }
@@ -19,14 +22,9 @@ DOUBLET_NAME = {1: "bezet", 2: "double-deux", 3: "ternes", 4: "carmes", 5: "quin
 KNOWN_TAGS = (
     "Title", "Source", "Edition", "Page", "Figure", "Rules", "Options", "White", "Black", "First",
     "Date", "Coords", "Bottom", "Language", "Annotator", "Event", "Place", "Note", "Id",
-    "FigureCoords", "FigurePile", "Partie", "Marques",
+    "FigureCoords", "FigurePile", "Partie", "Marques", "Game", "Match",
 )
 
-JAN_SLUGS = (
-    "six-tables", "deux-tables", "contre-deux-tables", "mezeas", "contre-mezeas", "battre-a-vrai",
-    "battre-a-faux", "battre-coin", "remplir", "conserver", "impuissance", "sortie", "rencontre",
-    "margot", "pile-de-misere",
-)
 
 
 class Span(NamedTuple):

@@ -25,10 +25,11 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from ..games.trictrac.events import JANS
+from ..errors import TrictracError
+from ..games.trictrac.vocabulary import HIT_JANS, JANS
 
 
-class RulesError(Exception):
+class RulesError(TrictracError):
     """A rule set that cannot be used: ``str()`` is ``FILE:LINE:COL: message``.
 
     ``path``, ``line`` and ``column`` (1-based) may be None; ``errors`` holds every
@@ -179,7 +180,6 @@ VARIANTS = {
                                                          "the primauté, or the other (D15)", requires=ECRIRE),
 }
 
-HIT_JANS = ("battre-a-vrai", "battre-a-faux")
 HALVES = ("talon", "coin")
 SECTIONS = ("identity", "extends", "points", "jans", "variants", "options")
 IDENTITY = ("author", "title", "year", "edition", "place")
