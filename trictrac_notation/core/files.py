@@ -23,7 +23,7 @@ class Unreadable(Exception):
         return self.reason
 
 
-def read_bounded(path, limit: int) -> bytes:
+def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
     """The bytes of the regular file ``path``, if it holds at most ``limit`` of them."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))

@@ -53,8 +53,8 @@ def render_compendium(env, src, bar=None, own_folder=None) -> tuple[dict, list]:
     """The compendium's files (``rules/...``) and its part of the navigation: the tool's rule sets and
     those of ``own_folder`` (a site's own ``rules/NAME.yaml``, which take the place of a tool's of the
     same name, as a record naming it gets them; RulesError for one that cannot be read)."""
-    from ..rules.rulesets import list_rulesets
     from ..rules.rules_schema import VARIANTS
+    from ..rules.rulesets import list_rulesets
 
     own, unread = own_rulesets(own_folder)
     ids = {rs.id for rs in own}

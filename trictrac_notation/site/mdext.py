@@ -109,10 +109,10 @@ def _options(fence: Fence, path: str) -> list:
 
 def render_fence(fence: Fence, path: str = "<markdown>") -> tuple[str, list]:
     """The HTML of one fence and its diagnostics (lines and columns are those of the page)."""
-    from ..notation.reader import parse
     from ..engine.replay import replay
-    from ..rules.rulesets import replay_setup
+    from ..notation.reader import parse
     from ..render.svg import replay_svg
+    from ..rules.rulesets import replay_setup
 
     diags = _options(fence, path)
     record, parse_diags = parse(fence.source, path)

@@ -663,8 +663,8 @@ def build(out: Path | str = "site", *, src=None, cache=None, config_file=None, p
 
 def _stamp(config_file, out: Path, nav) -> dict:
     """What a build's output depends on beyond the pages' own files: settings, versions, the navigation."""
-    import mkdocs
     import material
+    import mkdocs
 
     return {"out": str(out), "nav": nav, "config": hashlib.sha256(Path(config_file).read_bytes()).hexdigest(),
             "versions": [__version__, mkdocs.__version__, getattr(material, "__version__", "")]}

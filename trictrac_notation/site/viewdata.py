@@ -13,7 +13,17 @@ the pleins (``[jan, quadrant, beneficiary]``) and ``sc`` the score, given only w
 from __future__ import annotations
 
 from ..core.board import COLORS, OFF
-from ..render.diagram import _field, _hit, _plein, arrow_labels, event_text, move_line, player_score_text, system, throw_view
+from ..render.diagram import (
+    _field,
+    _hit,
+    _plein,
+    arrow_labels,
+    event_text,
+    move_line,
+    player_score_text,
+    system,
+    throw_view,
+)
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
