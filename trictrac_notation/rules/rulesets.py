@@ -10,7 +10,9 @@ from __future__ import annotations
 import functools
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from ..games.trictrac.events import JANS
 from ..games.trictrac.moves import MoveRules
@@ -143,7 +145,7 @@ class RuleSet:
             "variants": {name: entry(e, value=e["value"]) for name, e in s["variants"].items()},
         }
 
-    def rules(self):
+    def rules(self) -> Iterator[tuple[str, Any]]:
         """(key, value, entry) of every rule, in schema order: what diff and show walk over."""
         s = self._sections
         for jan in JANS:
