@@ -83,7 +83,7 @@ class RuleSet:
             raise ValueError(f"{jan} cannot be made with a doublet under {self.id}")
         return value
 
-    def variant(self, name: str):
+    def variant(self, name: str) -> Any:
         """The value of a variant (rules_schema.VARIANTS says what each means)."""
         return self._entry("variants", name)["value"]
 
