@@ -10,12 +10,15 @@ Position only answers "who stands where".
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Final, Literal
+from typing import Final, Literal, TypeAlias, TypeVar
 
 Color = Literal["white", "black"]
 WHITE: Final = "white"
 BLACK: Final = "black"
 COLORS: tuple[Color, Color] = (WHITE, BLACK)
+V = TypeVar("V")
+# a mapping keyed by colour: by Color when built from COLORS, by str when read (a dict's keys are invariant)
+ByColor: TypeAlias = Mapping[Color, V] | Mapping[str, V]
 
 TALON = 0
 COIN = 11
@@ -69,7 +72,7 @@ class Position:
         return cls(pile, pile)
 
     @classmethod
-    def from_fields(cls, fields: Mapping[str, Mapping[int, int]], off: Mapping[str, int] | None = None) -> Position:
+    def from_fields(cls, fields: ByColor[Mapping[int, int]], off: ByColor[int] | None = None) -> Position:
         """Build from ``{colour: {track: count}}`` in each colour's own frame."""
         rows = {}
         for color in COLORS:

@@ -50,7 +50,7 @@ def differing_arrows(fields: dict[str, dict[int, int]], position: Position, pile
     return sorted(out)
 
 
-def book_figures(result: Replay, figures: Sequence[Figure], position: Position | None, shared: dict[str, str]
+def book_figures(result: Replay, figures: Sequence[Figure] | None, position: Position | None, shared: dict[str, str]
                  ) -> list[BookFigure]:
     """The figures copied on one line of the record, each ``{label, caption, svg, differences}``; the SVG
     refers to its board in ``shared`` (id -> SVG), like the viewer's diagrams."""
