@@ -448,8 +448,9 @@ def page_title(path: Path) -> str:
     """A page's title as mkdocs prints it (HTML): its front-matter title, else its first heading."""
     text = path.read_text(encoding="utf-8")
     m = re.match(r"---\s*\n(?:.*\n)*?title:\s*(.+)\n(?:.*\n)*?---", text)
-    if m:
-        return str(yaml.safe_load(m.group(1)))
+    if m:  # (YAML reads an unquoted 1818 as a number, 2024-05-01 as a date: the title is then the text written)
+        value = yaml.safe_load(m.group(1))
+        return value if isinstance(value, str) else m.group(1).strip()
     m = re.search(r"^#\s+(.+?)\s*#*$", text, re.M)
     return str(escape(m.group(1))) if m else path.stem.replace("-", " ").capitalize()
 
