@@ -30,6 +30,18 @@ STATUS = {"on": "scored", "optional": "optional", "off": "not scored"}
 UNKNOWN = ("", "?", None)  # how a rule set's identity says "not known"
 
 
+class CompendiumError(Exception):
+    """The site's compendium.yaml cannot be used: ``str()`` is ``FILE: error: what is wrong``."""
+
+
+class Notes(TypedDict, total=False):
+    """compendium.yaml: the rules index's introduction, and for each jan its ``name``, ``summary`` and
+    ``reference`` (what is left out keeps its default)."""
+
+    intro: str
+    jans: dict[str, dict[str, str]]
+
+
 class _CellBase(TypedDict):
     text: str
     citation: str
@@ -91,8 +103,7 @@ def render_compendium(env: Environment, src: Path, bar: _Progress | None = None,
     if not rulesets:
         return {}, []
     notes = _notes(src)
-    jans = {jan: {"name": jan, "summary": "", "reference": ""} | (notes.get("jans") or {}).get(jan, {})
-            for jan in JANS}
+    jans = {jan: {"name": jan, "summary": "", "reference": ""} | notes.get("jans", {}).get(jan, {}) for jan in JANS}
     matrix = _matrix(rulesets)
     ctx = {"rulesets": rulesets, "own": ids, "unread": unread, "jans": jans, "jan_ids": list(JANS),
            "variants": VARIANTS, "value": value_text, "status": STATUS, "title_of": treatise_title,
@@ -145,7 +156,7 @@ def _chronological(rs: RuleSet) -> tuple[bool, int, str]:
     return (not isinstance(year, int), year if isinstance(year, int) else 0, rs.id)
 
 
-def _notes(src: Path) -> dict[str, Any]:
+def _notes(src: Path) -> Notes:
     """The words about each jan: the site's ``compendium.yaml``, else the tool's own."""
     from ..core.resources import data_dir
 
@@ -154,7 +165,38 @@ def _notes(src: Path) -> dict[str, Any]:
         path = data_dir("site_src") / NOTES_FILE
     if not path.is_file():
         return {}
-    notes: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return _checked_notes(path, path.read_text(encoding="utf-8"))
+
+
+def _checked_notes(path: Path, text: str) -> Notes:
+    """The notes of ``text`` (the file ``path``); CompendiumError saying what is wrong and where."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1} column {mark.column + 1}" if mark is not None else ""
+        raise CompendiumError(f"{path}: error: not YAML{where}: {getattr(e, 'problem', None) or e}") from None
+    if data is None:
+        return {}
+
+    def refuse(what: str) -> CompendiumError:
+        return CompendiumError(f"{path}: error: {what}\n  hint: see the tool's own site_src/{NOTES_FILE}")
+
+    if not isinstance(data, dict):
+        raise refuse("expected a mapping with 'intro' (a text) and 'jans' (each jan's name, summary, reference)")
+    notes: Notes = {}
+    if "intro" in data:
+        if not isinstance(data["intro"], str):
+            raise refuse("intro: expected a text")
+        notes["intro"] = data["intro"]
+    jans = data.get("jans") or {}
+    if not isinstance(jans, dict):
+        raise refuse("jans: expected a mapping of jans to their name, summary and reference")
+    notes["jans"] = {}
+    for jan, words in jans.items():
+        if not isinstance(words, dict) or not all(isinstance(v, str) for v in words.values()):
+            raise refuse(f"jans.{jan}: expected a mapping of name, summary and reference to texts")
+        notes["jans"][str(jan)] = {str(k): v for k, v in words.items()}
     return notes
 
 

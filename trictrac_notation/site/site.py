@@ -388,7 +388,7 @@ class Generator:
     def _compendium(self, bar: _Progress, key: str) -> tuple[dict[str, str | None], Nav]:
         """The rules compendium, generated again only when the rule sets, its sources or the code
         change (``None`` for a file already in the staging folder as it should be)."""
-        from .compendium import render_compendium
+        from .compendium import CompendiumError, render_compendium
 
         sources = [self.src / "compendium.yaml", self.src / "simulation.json"]  # notes; simulated figures
         page_key = hashlib.sha256(key.encode() + b"".join(s.read_bytes() for s in sources if s.is_file())).hexdigest()
@@ -400,7 +400,10 @@ class Generator:
             entry = None
         if entry and entry.get("key") == page_key and all((self.staging / f).is_file() for f in entry["files"]):
             return dict.fromkeys(entry["files"]), entry["nav"]
-        files, nav = render_compendium(self.env, self.src, bar, self.src / RULES)
+        try:
+            files, nav = render_compendium(self.env, self.src, bar, self.src / RULES)
+        except CompendiumError as e:
+            raise SiteError(str(e)) from None
         self.cache.mkdir(parents=True, exist_ok=True)
         _write(saved, json.dumps({"key": page_key, "files": sorted(files), "nav": nav}))
         return dict(files), nav
