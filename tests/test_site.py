@@ -270,6 +270,20 @@ def test_a_bad_compendium_file_is_one_clear_error(tmp_path, notes, message):
     assert f"compendium.yaml: error: {message}" in err
 
 
+@pytest.mark.parametrize("report, message", [
+    ('{"rules": 3', "not JSON: Expecting ',' delimiter: line 1 column 12"),
+    ('{"rules": {"modern": {}}}', "not the report 'trictrac simulate --json' writes (KeyError: 'jans')"),
+    ('[1, 2]', "not the report 'trictrac simulate --json' writes"),
+])
+def test_a_bad_simulation_report_is_one_clear_error(tmp_path, report, message):
+    src = make_src(tmp_path, {"fausse.tric": FAUSSE})
+    (src / "simulation.json").write_text(report, encoding="utf-8")
+    code, _, err = run_cli("site", "build", "--src", src, "--cache", tmp_path / "cache", "--out", tmp_path / "out",
+                           "-q")
+    assert code == 1 and "Traceback" not in err, err
+    assert f"simulation.json: error: {message}" in err
+
+
 def test_bad_record_name_fails_the_build(tmp_path):
     src = make_src(tmp_path, {"Bad Name.tric": FAUSSE})
     code, _, err = run_cli("site", "build", "--src", src, "--cache", tmp_path / "cache", "--out", tmp_path / "out",

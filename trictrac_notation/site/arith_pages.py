@@ -23,6 +23,10 @@ Simulation = dict[str, Any]
 Estimate = dict[str, Any]
 
 
+class SimulationError(Exception):
+    """The site's simulation.json cannot be used: ``str()`` is ``FILE: error: what is wrong``."""
+
+
 class ComparedTable(TypedDict):
     """A treatise's table and its rows beside the engine's counts (``treatise_tables.compared``)."""
 
@@ -41,11 +45,21 @@ def render_arithmetic(env: Environment, src: Path) -> tuple[dict[str, str], list
     nav = ["rules/arithmetic.md"]
     path = src / SIMULATION_FILE
     if path.is_file():
-        data = json.loads(path.read_text(encoding="utf-8"))
-        files["rules/simulation.md"] = env.get_template("rules_simulation.md.j2").render(
-            data=data, jans=_jans(data), fmt=_fmt)
-        files["rules/simulation-jans.svg"] = jan_chart(data)
-        files["rules/simulation-releve.svg"] = releve_chart(data)
+        from jinja2 import UndefinedError
+
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError as e:
+            raise SimulationError(f"{path}: error: not JSON: {e}") from None
+        try:
+            files["rules/simulation.md"] = env.get_template("rules_simulation.md.j2").render(
+                data=data, jans=_jans(data), fmt=_fmt)
+            files["rules/simulation-jans.svg"] = jan_chart(data)
+            files["rules/simulation-releve.svg"] = releve_chart(data)
+        except (LookupError, TypeError, ValueError, AttributeError, UndefinedError) as e:
+            raise SimulationError(f"{path}: error: not the report 'trictrac simulate --json' writes "
+                                  f"({type(e).__name__}: {e})\n  hint: write it again with trictrac simulate --json"
+                                  ) from None
         nav.append("rules/simulation.md")
     return files, nav
 

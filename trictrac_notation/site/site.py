@@ -388,6 +388,7 @@ class Generator:
     def _compendium(self, bar: _Progress, key: str) -> tuple[dict[str, str | None], Nav]:
         """The rules compendium, generated again only when the rule sets, its sources or the code
         change (``None`` for a file already in the staging folder as it should be)."""
+        from .arith_pages import SimulationError
         from .compendium import CompendiumError, render_compendium
 
         sources = [self.src / "compendium.yaml", self.src / "simulation.json"]  # notes; simulated figures
@@ -402,7 +403,7 @@ class Generator:
             return dict.fromkeys(entry["files"]), entry["nav"]
         try:
             files, nav = render_compendium(self.env, self.src, bar, self.src / RULES)
-        except CompendiumError as e:
+        except (CompendiumError, SimulationError) as e:
             raise SiteError(str(e)) from None
         self.cache.mkdir(parents=True, exist_ok=True)
         _write(saved, json.dumps({"key": page_key, "files": sorted(files), "nav": nav}))
