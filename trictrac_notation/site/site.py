@@ -27,11 +27,9 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol, TypeAlias, TypedDict
 
 import yaml
-from jinja2 import Environment
 from markupsafe import Markup, escape
 from mkdocs.config import config_options as _opts
 from mkdocs.config.base import Config as _Config
-from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
@@ -61,6 +59,8 @@ NOTATION = "notation.md"  # the notation's reference, from the package unless a 
 log = logging.getLogger("mkdocs.plugins.trictrac-site")
 
 if TYPE_CHECKING:
+    from jinja2 import Environment
+    from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
     from rich.progress import Progress
@@ -154,7 +154,7 @@ def front_matter_title(title: str) -> Markup:
 
 def templates() -> Environment:
     """The Jinja2 environment of the site: autoescaping everywhere, undefined names are errors."""
-    from jinja2 import FileSystemLoader, StrictUndefined
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     env = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
