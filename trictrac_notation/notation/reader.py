@@ -16,6 +16,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
+from ..core.board import BLACK, WHITE, Color
 from ..core.diagnostics import Diagnostic, Reporter
 from .record import (
     DOUBLET_NAME,
@@ -84,7 +85,7 @@ EXPECTED = {
 # the order in which expectations are listed: most useful first
 _ORDER = list(EXPECTED)
 
-SIDES = {"white": "white", "blanc": "white", "black": "black", "noir": "black"}
+SIDES: dict[str, Color] = {"white": WHITE, "blanc": WHITE, "black": BLACK, "noir": BLACK}
 DECISIONS = {"stay": "stay", "tient": "stay", "tenir": "stay", "go": "go", "va": "go", "part": "go"}
 WORDS = {
     "en": {"white": "white", "black": "black", "stay": "stay", "go": "go", "hole": "hole", "holes": "holes",

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..core.board import Color
+
 DOUBLET_NAMES = {
     "bezet": 1, "ambesas": 1, "double-deux": 2, "ternes": 3, "carmes": 4, "quines": 5, "sonnez": 6,
 }
@@ -62,7 +64,7 @@ class Placement:
 class Setup:
     """A starting position line: ``@white T:13 11:2``."""
 
-    side: str
+    side: Color
     placements: list[Placement] = field(default_factory=list)
     span: Span | None = _span()
 
@@ -130,7 +132,7 @@ class Figure:
 
 @dataclass(slots=True)
 class Throw:
-    side: str
+    side: Color
     dice: tuple[int, int] | None  # (d1, d2) as written; None when the dice could not be read
     dice_text: str = ""
     number: int | None = None
