@@ -251,7 +251,7 @@ class _Build(Transformer[Token, Any]):
                      hint=f"did you mean {close[0]!r}?" if close else None, code="bad-dice")
         return None, text
 
-    def move(self, children: list[Any]) -> Item:
+    def move(self, children: list[Token]) -> Item:
         tok = children[0]
         return ("move", MoveText(tuple(tok.split("-")), _span(tok)), _span(tok))
 
@@ -278,33 +278,33 @@ class _Build(Transformer[Token, Any]):
         points = int(children[1]) if len(children) > 1 else None
         return Claim(slug, points, _span(jan))
 
-    def holes(self, children: list[Any]) -> Item:
+    def holes(self, children: list[Token]) -> Item:
         word = children[0]
         count = int(children[1]) if len(children) > 1 else 1
         return ("holes", count, _span(word))
 
-    def opp_holes(self, children: list[Any]) -> Item:
+    def opp_holes(self, children: list[Token]) -> Item:
         opp = children[0]
         count = int(children[2]) if len(children) > 2 else 1
         return ("opp_holes", count, _span(opp))
 
-    def pour_tout(self, children: list[Any]) -> Item:
+    def pour_tout(self, children: list[Token]) -> Item:
         return ("pour_tout", True, _span(children[0]))
 
-    def adoube(self, children: list[Any]) -> Item:
+    def adoube(self, children: list[Token]) -> Item:
         return ("adoube", True, _span(children[0]))
 
-    def touched(self, children: list[Any]) -> Item:
+    def touched(self, children: list[Token]) -> Item:
         word, arrow = children
         return ("touched", Touched(str(arrow), _span(arrow)), _span(word))
 
-    def let_stand(self, children: list[Any]) -> Item:
+    def let_stand(self, children: list[Token]) -> Item:
         return ("let-stand", str(children[0]), _span(children[0]))
 
-    def replayed(self, children: list[Any]) -> Item:
+    def replayed(self, children: list[Token]) -> Item:
         return ("replayed", str(children[0]), _span(children[0]))
 
-    def sic(self, children: list[Any]) -> Item:
+    def sic(self, children: list[Token]) -> Item:
         tok = children[0]
         codes = tuple(c.lower() for c in tok.partition(":")[2].split(",") if c)
         if not codes:
@@ -312,26 +312,26 @@ class _Build(Transformer[Token, Any]):
                          _span(tok), code="sic", hint="e.g. sic:ecole or sic:illegal-play,figure")
         return ("sic", Sic(codes, _span(tok)), _span(tok))
 
-    def figure(self, children: list[Any]) -> Item:
+    def figure(self, children: list[Token]) -> Item:
         word, label, spec = children
         return ("figure", Figure(str(label), re.sub(r"\\(.)", r"\1", spec[1:-1]), _span(word)), _span(word))
 
-    def decision(self, children: list[Any]) -> Item:
+    def decision(self, children: list[Token]) -> Item:
         tok = children[0]
         return ("decision", DECISIONS[tok.lower()], _span(tok))
 
-    def ecole(self, children: list[Any]) -> Item:
+    def ecole(self, children: list[Token]) -> Item:
         word, n = children
         return ("ecole", Ecole(int(n), _span(word)), _span(word))
 
-    def marque(self, children: list[Any]) -> Item:
+    def marque(self, children: list[Token]) -> Item:
         word, n = children
         return ("marque", int(n), _span(word))
 
-    def refait(self, children: list[Any]) -> Item:
+    def refait(self, children: list[Token]) -> Item:
         return ("refait", True, _span(children[0]))
 
-    def comment(self, children: list[Any]) -> Item:
+    def comment(self, children: list[Token]) -> Item:
         tok = children[0]
         return ("comment", tok[1:-1], _span(tok))
 
