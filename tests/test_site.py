@@ -253,35 +253,28 @@ def test_pages_titled_by_a_number_or_a_date_are_built_and_named_as_written(tmp_p
     assert {"Tutorials": [{"1818": "tutorials/index.md"}, {"2024-05-01": "tutorials/dated.md"}]} in nav
 
 
-@pytest.mark.parametrize("notes, message", [
-    ("- a list\n", "expected a mapping with 'intro' (a text) and 'jans'"),
-    ("jans: [\n", "not YAML at line 2 column 1"),
-    ("intro: 12\n", "intro: expected a text"),
-    ("jans: remplir\n", "jans: expected a mapping of jans"),
-    ("jans:\n  remplir: fills a quadrant\n", "jans.remplir: expected a mapping of name, summary and reference"),
-    ("jans:\n  remplir:\n    name: [Remplir]\n", "jans.remplir: expected a mapping of name, summary and reference"),
+@pytest.mark.parametrize("name, content, message", [
+    ("compendium.yaml", "- a list\n", "expected a mapping with 'intro' (a text) and 'jans'"),
+    ("compendium.yaml", "jans: [\n", "not YAML at line 2 column 1"),
+    ("compendium.yaml", "intro: 12\n", "intro: expected a text"),
+    ("compendium.yaml", "jans: remplir\n", "jans: expected a mapping of jans"),
+    ("compendium.yaml", "jans:\n  remplir: fills a quadrant\n",
+     "jans.remplir: expected a mapping of name, summary and reference"),
+    ("compendium.yaml", "jans:\n  remplir:\n    name: [Remplir]\n",
+     "jans.remplir: expected a mapping of name, summary and reference"),
+    ("simulation.json", '{"rules": 3', "not JSON: Expecting ',' delimiter: line 1 column 12"),
+    ("simulation.json", '{"rules": {"modern": {}}}',
+     "not the report 'trictrac simulate --json' writes (KeyError: 'jans')"),
+    ("simulation.json", "[1, 2]", "not the report 'trictrac simulate --json' writes"),
 ])
-def test_a_bad_compendium_file_is_one_clear_error(tmp_path, notes, message):
+def test_a_bad_compendium_source_is_one_clear_error(tmp_path, name, content, message):
+    # the compendium's notes (compendium.yaml) and simulated figures (simulation.json) of a site's own sources
     src = make_src(tmp_path, {"fausse.tric": FAUSSE})
-    (src / "compendium.yaml").write_text(notes, encoding="utf-8")
+    (src / name).write_text(content, encoding="utf-8")
     code, _, err = run_cli("site", "build", "--src", src, "--cache", tmp_path / "cache", "--out", tmp_path / "out",
                            "-q")
     assert code == 1 and "Traceback" not in err, err
-    assert f"compendium.yaml: error: {message}" in err
-
-
-@pytest.mark.parametrize("report, message", [
-    ('{"rules": 3', "not JSON: Expecting ',' delimiter: line 1 column 12"),
-    ('{"rules": {"modern": {}}}', "not the report 'trictrac simulate --json' writes (KeyError: 'jans')"),
-    ('[1, 2]', "not the report 'trictrac simulate --json' writes"),
-])
-def test_a_bad_simulation_report_is_one_clear_error(tmp_path, report, message):
-    src = make_src(tmp_path, {"fausse.tric": FAUSSE})
-    (src / "simulation.json").write_text(report, encoding="utf-8")
-    code, _, err = run_cli("site", "build", "--src", src, "--cache", tmp_path / "cache", "--out", tmp_path / "out",
-                           "-q")
-    assert code == 1 and "Traceback" not in err, err
-    assert f"simulation.json: error: {message}" in err
+    assert f"{name}: error: {message}" in err
 
 
 def test_bad_record_name_fails_the_build(tmp_path):
