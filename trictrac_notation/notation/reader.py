@@ -233,7 +233,7 @@ class _Build(Transformer[Token, Any]):
                 self.r.error(f"'{value}' follows no play: write the fausse case as played, then '{value}'",
                              span, code="syntax", hint="e.g. 12. white 6-5 T-6 T-6 let-stand")
 
-    def _dice(self, text: str, span: Span) -> tuple[tuple[int, int] | None, str]:
+    def _dice(self, text: str, span: Span | None) -> tuple[tuple[int, int] | None, str]:
         name = re.sub(r"\s+", "-", text.lower())  # "double deux" is double-deux
         if name in DOUBLET_NAMES:
             d = DOUBLET_NAMES[name]
