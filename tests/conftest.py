@@ -16,10 +16,20 @@ test pass by accident.
 
 from __future__ import annotations
 
+import atexit
 import io
+import os
+import shutil
+import tempfile
 from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
+
+# The caches of the grammar's parser and of the rule sets (notation/lalr.py, rules/rulesets.py) go to a
+# folder of the suite's own, removed at the end, not to the user's ~/.cache (subprocesses inherit it).
+_CACHE = tempfile.mkdtemp(prefix="trictrac-tests-cache-")
+os.environ["XDG_CACHE_HOME"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, True)
 
 from trictrac_notation.core.board import BLACK, COLORS, DAMES, OFF, TALON, WHITE, Position
 from trictrac_notation.core.coords import SYSTEMS

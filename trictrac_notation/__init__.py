@@ -6,14 +6,37 @@ The layers, from syntax to pictures: :mod:`notation` (text <-> record model),
 and the site.
 """
 
+from typing import TYPE_CHECKING
+
 __version__ = "0.1.0"
 
-from .core.board import BLACK, WHITE, Position  # noqa: E402
-from .games.trictrac.moves import MoveRules, Play, Step, legal_plays  # noqa: E402
-from .notation.reader import parse, read, write  # noqa: E402
-from .engine.replay import replay, replay_text  # noqa: E402
+if TYPE_CHECKING:  # what type checkers see; at run time each name is imported on first use (__getattr__)
+    from .core.board import BLACK, WHITE, Position
+    from .engine.replay import replay, replay_text
+    from .games.trictrac.moves import MoveRules, Play, Step, legal_plays
+    from .notation.reader import parse, read, write
 
 __all__ = [
     "BLACK", "WHITE", "Position", "MoveRules", "Play", "Step", "legal_plays", "parse", "read", "write",
     "replay", "replay_text",
 ]
+_HOMES = {"BLACK": "core.board", "WHITE": "core.board", "Position": "core.board",
+          "MoveRules": "games.trictrac.moves", "Play": "games.trictrac.moves", "Step": "games.trictrac.moves",
+          "legal_plays": "games.trictrac.moves", "parse": "notation.reader", "read": "notation.reader",
+          "write": "notation.reader", "replay": "engine.replay", "replay_text": "engine.replay"}
+
+
+def __getattr__(name: str) -> object:
+    """The names of ``__all__``, imported on first use (PEP 562): ``trictrac rules`` or ``--version``
+    does not load the grammar and the engine."""
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{_HOMES[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

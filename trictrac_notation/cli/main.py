@@ -8,12 +8,11 @@ outside test suites: extend them, never rename.
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
 import sys
 
 from .. import __version__
 from ..core.coords import SYSTEMS
-from ..notation.reader import read, write
 from .common import UsageError, _check_rules_option, _print_diagnostics, _replay_options
 
 
@@ -26,6 +25,7 @@ def _summary(errors: int, warnings: int, notes: int = 0) -> str:
 
 def cmd_check(args) -> int:
     from ..engine.replay import replay
+    from ..notation.reader import read
 
     _check_rules_option(args)
     total_errors = total_warnings = total_notes = 0
@@ -49,8 +49,11 @@ def cmd_check(args) -> int:
 # --- replay ---------------------------------------------------------------------
 
 def cmd_replay(args) -> int:
+    import json
+
     from ..engine.replay import replay
     from ..annotate.report import replay_json, replay_lines
+    from ..notation.reader import read
 
     _check_rules_option(args)
     record, diags, text = read(args.file)
@@ -73,6 +76,7 @@ def cmd_replay(args) -> int:
 
 def cmd_convert(args) -> int:
     from ..engine.convert import convert
+    from ..notation.reader import read, write
 
     record, diags, text = read(args.file)
     errors = [d for d in diags if d.severity == "error"]
@@ -98,7 +102,9 @@ def cmd_convert(args) -> int:
 
 # --- the parser -------------------------------------------------------------------
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with ``command`` (the word after ``trictrac``), only the sub-commands of the
+    module that defines it: a command imports nothing of the others (see :data:`EXTENSIONS`)."""
     p = argparse.ArgumentParser(prog="trictrac", description="Trictrac game records: check, replay, score, draw.")
     p.add_argument("--version", action="version", version=f"trictrac {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -131,20 +137,29 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
     v.set_defaults(func=cmd_convert)
 
-    for register in _extensions():
+    for register in _extensions(command):
         register(sub)
     return p
 
 
-def _extensions():
-    """Sub-commands defined in their own modules (each has ``register(subparsers)``)."""
-    from . import arith, diagram, marque, rules, score, site
+EXTENSIONS = {"diagram": ("diagram",), "rules": ("rules",), "site": ("site",),
+              "score": ("score", "compare", "explain"), "arith": ("chances", "simulate"), "marque": ("marque",)}
+"""The modules of cli/ that define sub-commands (each has ``register(subparsers)``), in the order of
+the help, and the commands each defines."""
 
-    return [diagram.register, rules.register, site.register, score.register, arith.register, marque.register]
+
+def _extensions(command: str | None = None):
+    """The ``register`` of the module defining ``command``; of every module when ``command`` is None or
+    unknown (the help and the list of choices name them all); none for check, replay and convert."""
+    if command in ("check", "replay", "convert"):
+        return []
+    modules = [m for m, commands in EXTENSIONS.items() if command in commands] or list(EXTENSIONS)
+    return [importlib.import_module(f".{m}", __package__).register for m in modules]
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

@@ -1,12 +1,16 @@
-"""Where the package's data lives: the grammar and the rule sets.
+"""Where the package's data lives: the grammar and the rule sets; and the user's cache.
 
 In a source checkout (and an editable install) they are the top-level
 ``grammar/`` and ``rules_data/`` folders; a built wheel carries copies inside
-the package (see pyproject.toml), found through the same function.
+the package (see pyproject.toml), found through the same function.  What is slow
+to make from them (the grammar's parser, the rule sets read) is kept in the
+user's cache (:func:`user_cache`), keyed on what it was made from.
 """
 
 from __future__ import annotations
 
+import os
+from functools import lru_cache
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent.parent  # the package (this module is in core/)
@@ -22,3 +26,45 @@ def data_dir(name: str) -> Path:
 
 def grammar_path() -> Path:
     return data_dir("grammar") / "trictrac.lark"
+
+
+def user_cache(name: str) -> Path | None:
+    """The file ``name`` in the user's cache folder for trictrac ($XDG_CACHE_HOME/trictrac, else
+    ~/.cache/trictrac), the folder made if need be; None when there is none to be had (no home, a
+    read-only disk): the caller then works without a cache.  What is kept there is only ever a
+    speed-up, rebuilt when missing or stale."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    try:
+        folder = (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "trictrac"
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except (OSError, RuntimeError, KeyError):  # RuntimeError / KeyError: no home directory to be found
+        return None
+    return folder / name if os.access(folder, os.W_OK) else None
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write a cache file whole or not at all (a concurrent reader never sees half of it); a failure
+    leaves no file behind and is not an error: the cache is only a speed-up."""
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    try:
+        part.write_bytes(data)
+        os.replace(part, path)
+    except OSError:
+        part.unlink(missing_ok=True)
+
+
+@lru_cache(maxsize=1)
+def code_stamp() -> tuple[str, ...]:
+    """Where the package's modules are, their names, sizes and modification times, and Python's version:
+    what a cache of results this code computed is keyed on, besides its input, so that a change of the
+    code rebuilds it.  Taken once a process (the modules loaded are those of the start)."""
+    import sys
+
+    stamp = [str(_HERE), sys.version]
+    for folder, subfolders, files in os.walk(_HERE):
+        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                stat = os.stat(os.path.join(folder, name))
+                stamp.append(f"{os.path.relpath(folder, _HERE)}/{name}:{stat.st_size}:{stat.st_mtime_ns}")
+    return tuple(stamp)

@@ -1,1 +1,1 @@
-"""The record: grammar -> record tree (reader, recovery), the model, and back to text."""
+"""The record: grammar -> record tree (reader, recovery; lalr: the parser), the model, and back to text."""

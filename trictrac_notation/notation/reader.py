@@ -14,10 +14,9 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from typing import Any
 
-from lark import Token, Transformer
-
 from ..core.board import BLACK, WHITE, Color
 from ..core.diagnostics import Diagnostic, Reporter
+from .lalr import Token, Transformer
 from .record import (
     DOUBLET_NAME,
     DOUBLET_NAMES,

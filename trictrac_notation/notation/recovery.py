@@ -11,16 +11,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from functools import lru_cache
-from typing import Any
-
-from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.parsers.lalr_parser_state import ParserState
-from lark.utils import TextSlice
+from typing import TYPE_CHECKING, Any
 
 from ..core.diagnostics import Reporter
-from ..core.resources import grammar_path
+from .lalr import (
+    TextSlice,
+    Token,
+    Tree,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    parser as _parser,
+)
 from .record import Span
+
+if TYPE_CHECKING:
+    from lark.parsers.lalr_parser_state import ParserState
 
 MAX_SYNTAX_ERRORS = 50
 Describe = Callable[[Iterable[str]], str]  # words the terminals expected
@@ -32,12 +39,6 @@ MAX_NESTING = 32
 """decided: variations nest at most 32 deep (a variation in a variation ... 32 times); a deeper one is
 an error and set aside.  Analyses in the treatises go two or three deep; the bound keeps every tool that
 walks a record (transformer, copy, writer, replay, pages) far from Python's recursion limit."""
-
-
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                maybe_placeholders=False)
 
 
 _HEAD_START = re.compile(r"(?:(\d+)\.[ \t]*)?((?i:white|black|blanc|noir)(?![\w&'-]))?[ \t]*([^\n]*)")

@@ -26,12 +26,12 @@ import os
 import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeAlias, TypeGuard
-
-import yaml
-from yaml.constructor import ConstructorError, SafeConstructor
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeGuard
 
 from ..games.trictrac.events import JANS
+
+if TYPE_CHECKING:
+    import yaml
 
 # where a value stands in a file: its keys from the top ('points', 'remplir', 'simple'), list items by index
 Keys: TypeAlias = "tuple[str | int, ...]"
@@ -244,40 +244,14 @@ RULESET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 """A rule set's name (its file's name without .yaml): what a record, ``score`` or ``extends`` may give."""
 
 
-class _Refused(yaml.MarkedYAMLError):
-    """YAML this reader does not accept, at its mark."""
-
-
-class _Loader(yaml.SafeLoader):
-    """Composes plain YAML only: no anchors or aliases (an alias chain would expand into billions of
-    values, a recursive one forever), and no nesting deeper than :data:`MAX_YAML_DEPTH`."""
-
-    depth = 0
-
-    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
-        event = self.peek_event()  # type: ignore[no-untyped-call]  # (untyped in PyYAML's stubs)
-        if isinstance(event, yaml.AliasEvent):  # (its stubbed mark may be the C loader's, which is as good)
-            raise _Refused(problem=f"YAML alias *{event.anchor} refused: a rule set writes each value out "
-                                   "(no anchors or aliases)", problem_mark=event.start_mark)  # type: ignore[arg-type]
-        if getattr(event, "anchor", None) is not None:
-            raise _Refused(problem=f"YAML anchor &{event.anchor} refused: a rule set writes each value out "
-                                   "(no anchors or aliases)", problem_mark=event.start_mark)
-        assert event is not None  # (a node follows: the composer asked for it)
-        if self.depth >= MAX_YAML_DEPTH:
-            raise _Refused(problem=f"nested more than {MAX_YAML_DEPTH} deep: a rule set is a few levels of "
-                                   "sections and keys", problem_mark=event.start_mark)
-        self.depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
-
-
 def read_rules_file(path: str | os.PathLike[str], ruleset_id: str) -> RulesFile:
     """Read and check one file; RulesError (carrying every error of the file) if it is wrong.
 
     Only a regular file of at most :data:`MAX_RULES_BYTES` is read (files.read_bounded)."""
+    import yaml  # (here, not at the top: a rule set read from the user's cache needs no YAML; see rulesets)
+
     from ..core.files import Unreadable, read_bounded
+    from .plainyaml import Refused, compose
 
     try:
         data = read_bounded(path, MAX_RULES_BYTES)
@@ -290,11 +264,11 @@ def read_rules_file(path: str | os.PathLike[str], ruleset_id: str) -> RulesFile:
         raise RulesError(f"not UTF-8: byte 0x{data[e.start]:02x} cannot be decoded", str(path), line,
                          e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1) from None
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = compose(text, MAX_YAML_DEPTH)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         context = f" ({e.context} at line {e.context_mark.line + 1})" if e.context and e.context_mark else ""
-        problem = e.problem if isinstance(e, _Refused) and e.problem else f"YAML syntax error: {e.problem}{context}"
+        problem = e.problem if isinstance(e, Refused) and e.problem else f"YAML syntax error: {e.problem}{context}"
         raise RulesError(problem, str(path), mark.line + 1 if mark else None,
                          mark.column + 1 if mark else None) from None
     except yaml.YAMLError as e:
@@ -314,6 +288,8 @@ class _Checker:
     def __init__(self, file: RulesFile):
         self.file = file
         self.errors: list[RulesError] = []
+        from yaml.constructor import SafeConstructor
+
         self._scalars = SafeConstructor()
         self._unreadable: set[Keys] = set()  # keys whose value was refused when read: no second complaint
 
@@ -332,6 +308,9 @@ class _Checker:
     # --- nodes -> plain values, remembering positions --------------------------------
 
     def plain(self, node: yaml.Node, keys: Keys) -> Any:
+        import yaml
+        from yaml.constructor import ConstructorError
+
         self.file.marks.setdefault((keys, "value"), (node.start_mark.line + 1, node.start_mark.column + 1))
         tags: dict[type[yaml.Node], str] = {yaml.MappingNode: "map", yaml.SequenceNode: "seq"}
         plain_tag = tags.get(type(node))

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import functools
 import os
+import pickle
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.resources import data_dir
+from ..core.resources import code_stamp, data_dir, user_cache, write_whole
 from ..games.trictrac.events import JANS
 from ..games.trictrac.moves import MoveRules
 from .rules_schema import (
@@ -38,6 +39,10 @@ the only rule set still played; its abandoned jans stay off unless the record's 
 RULE_SECTIONS = ("points", "jans", "variants", "options")
 # a rule set's sections after extends: section -> name -> entry (its values, citation and origin)
 Sections = dict[str, dict[str, dict[str, Any]]]
+# a rule set of the tool's own as cached: RuleSet's id, path, identity, extends and sections
+Resolved = tuple[str, str, dict[str, Any], "dict[str, Any] | None", Sections]
+# the tool's rule files as they stand: (name, size, modification time) each
+Stamp = tuple[tuple[str, int, int], ...]
 
 if TYPE_CHECKING:
     from ..core.diagnostics import Diagnostic
@@ -259,8 +264,58 @@ def _find(ruleset_id: str, folder: Path, where: tuple[str | None, int | None, in
 
 
 def _load_path(path: Path) -> RuleSet:
+    cache = _cache_file(path)
+    if cache is None:
+        file, sections = _resolve(Path(path), ())
+        return RuleSet(file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
+    ruleset_id, where, identity, extends, sections = _own(str(path), cache, _own_stamp())
+    return RuleSet(ruleset_id, where, identity, extends, {name: dict(entries) for name, entries in sections.items()})
+
+
+@functools.lru_cache(maxsize=64)
+def _own(path: str, cache: Path, stamp: Stamp) -> Resolved:
+    """The arguments of RuleSet for one of the tool's own rule sets, resolved once per process and kept in
+    the user's cache (core.resources.user_cache) for the next, keyed on the code and the rule files
+    (``stamp``): reading and checking the YAML is most of the time of a short command such as ``check``."""
+    key = (code_stamp(), stamp)
+    try:
+        with open(cache, "rb") as f:
+            saved, cached = pickle.load(f)
+        if saved == key:
+            found: Resolved = cached  # (written below)
+            return found
+    except Exception:  # missing, stale, cut short by a concurrent writer, unreadable: read the YAML
+        pass
     file, sections = _resolve(Path(path), ())
-    return RuleSet(file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
+    resolved: Resolved = (file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
+    write_whole(cache, pickle.dumps((key, resolved), protocol=pickle.HIGHEST_PROTOCOL))
+    return resolved
+
+
+def _own_stamp() -> Stamp:
+    """The names, sizes and modification times of the tool's own rule files (one may extend another)."""
+    with os.scandir(_own_folder()[0]) as entries:
+        return tuple(sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in entries
+                            if e.name.endswith(".yaml") and e.is_file()))
+
+
+@functools.lru_cache(maxsize=1)
+def _own_folder() -> tuple[str, str]:
+    """The folder of the tool's own rule sets, and the checksum of its place that names their cache files
+    (one file per installation and rule set, rewritten when the code or the rule files change)."""
+    import zlib
+
+    folder = os.path.realpath(rules_dir())
+    return folder, f"{zlib.crc32(folder.encode()):08x}"
+
+
+def _cache_file(path: Path) -> Path | None:
+    """The cache file of a rule set of the tool's own (None for any other file: a user's own files,
+    a site's, are read each time)."""
+    folder, where = _own_folder()
+    if os.path.dirname(os.path.realpath(path)) != folder or not os.path.isfile(path):
+        return None
+    return user_cache(f"rules-{where}-{Path(path).stem}.pickle")
 
 
 def _resolve(path: Path, chain: tuple[str, ...]) -> tuple[RulesFile, Sections]:
