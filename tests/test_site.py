@@ -238,6 +238,45 @@ def test_broken_link_fails_the_build(tmp_path):
     assert "Traceback" not in err
 
 
+def test_pages_titled_by_a_number_or_a_date_are_built_and_named_as_written(tmp_path):
+    # YAML reads an unquoted `title: 1818` as a number and `title: 2024-05-01` as a date: a date in the
+    # navigation made the build's stamp (JSON) fail with a traceback; the pages are named by the text written
+    src = make_src(tmp_path, {}, "# Home\n\nThe [tutorials](tutorials/index.md).\n")
+    (src / "tutorials").mkdir()
+    (src / "tutorials/index.md").write_text("---\ntitle: 1818\n---\n\n# Tutorials\n\nOne [dated](dated.md).\n",
+                                            encoding="utf-8")
+    (src / "tutorials/dated.md").write_text("---\ntitle: 2024-05-01\n---\n\nA page.\n", encoding="utf-8")
+    code, _, err = run_cli("site", "build", "--src", src, "--cache", tmp_path / "cache", "--out", tmp_path / "out",
+                           "-q")
+    assert code == 0 and "Traceback" not in err, err
+    nav = json.loads((tmp_path / "cache/built.json").read_text(encoding="utf-8"))["nav"]
+    assert {"Tutorials": [{"1818": "tutorials/index.md"}, {"2024-05-01": "tutorials/dated.md"}]} in nav
+
+
+@pytest.mark.parametrize("name, content, message", [
+    ("compendium.yaml", "- a list\n", "expected a mapping with 'intro' (a text) and 'jans'"),
+    ("compendium.yaml", "jans: [\n", "not YAML at line 2 column 1"),
+    ("compendium.yaml", "intro: 12\n", "intro: expected a text"),
+    ("compendium.yaml", "jans: remplir\n", "jans: expected a mapping of jans"),
+    ("compendium.yaml", "jans:\n  remplir: fills a quadrant\n",
+     "jans.remplir: expected a mapping of name, summary and reference"),
+    ("compendium.yaml", "jans:\n  remplir:\n    name: [Remplir]\n",
+     "jans.remplir: expected a mapping of name, summary and reference"),
+    ("simulation.json", '{"rules": 3', "not JSON: Expecting ',' delimiter: line 1 column 12"),
+    ("simulation.json", '{"rules": {"modern": {}}}',
+     "not the report 'trictrac simulate --json' writes (KeyError: 'jans')"),
+    ("simulation.json", "[1, 2]", "not the report 'trictrac simulate --json' writes"),
+])
+def test_a_bad_compendium_source_is_one_clear_error(tmp_path, name, content, message):
+    # the compendium's notes (compendium.yaml) and simulated figures (simulation.json) of a site's own sources
+    src = make_src(tmp_path, {"fausse.tric": FAUSSE})
+    (src / name).write_text(content, encoding="utf-8")
+    code, _, err = run_cli("site", "build", "--src", src, "--cache", tmp_path / "cache", "--out", tmp_path / "out",
+                           "-q")
+    assert code == 1 and "Traceback" not in err, err
+    assert f"{name}: error: {message}" in err
+
+
 def test_bad_record_name_fails_the_build(tmp_path):
     src = make_src(tmp_path, {"Bad Name.tric": FAUSSE})
     code, _, err = run_cli("site", "build", "--src", src, "--cache", tmp_path / "cache", "--out", tmp_path / "out",

@@ -29,7 +29,7 @@ _HOMES = {"BLACK": "core.board", "WHITE": "core.board", "Position": "core.board"
           "open_game": "engine.opengame", "OpenedGame": "engine.opengame", "TrictracError": "errors"}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     """The names of ``__all__``, imported on first use (PEP 562): ``trictrac rules`` or ``--version``
     does not load the grammar and the engine."""
     if name not in _HOMES:
@@ -41,5 +41,5 @@ def __getattr__(name: str):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))

@@ -9,11 +9,16 @@ Position only answers "who stands where".
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Final, Literal, TypeAlias, TypeVar
 
-WHITE = "white"
-BLACK = "black"
-COLORS = (WHITE, BLACK)
+Color = Literal["white", "black"]
+WHITE: Final = "white"
+BLACK: Final = "black"
+COLORS: tuple[Color, Color] = (WHITE, BLACK)
+V = TypeVar("V")
+# a mapping keyed by colour: by Color when built from COLORS, by str when read (a dict's keys are invariant)
+ByColor: TypeAlias = Mapping[Color, V] | Mapping[str, V]
 
 TALON = 0
 COIN = 11
@@ -22,7 +27,7 @@ OFF = 24
 DAMES = 15
 
 
-def other(color: str) -> str:
+def other(color: str) -> Color:
     """The opponent of ``color``."""
     return BLACK if color == WHITE else WHITE
 
@@ -55,17 +60,17 @@ class Position:
         self.off_black = off_black
         self.bar_white = bar_white
         self.bar_black = bar_black
-        self._hash = None
+        self._hash: int | None = None
 
     # --- construction -------------------------------------------------------------
     @classmethod
-    def initial(cls) -> "Position":
+    def initial(cls) -> Position:
         """Both players with their 15 dames piled on their talons."""
         pile = (DAMES,) + (0,) * 23
         return cls(pile, pile)
 
     @classmethod
-    def from_fields(cls, fields: Mapping[str, Mapping[int, int]], off: Mapping[str, int] | None = None) -> "Position":
+    def from_fields(cls, fields: ByColor[Mapping[int, int]], off: ByColor[int] | None = None) -> Position:
         """Build from ``{colour: {track: count}}`` in each colour's own frame."""
         rows = {}
         for color in COLORS:
@@ -77,7 +82,7 @@ class Position:
         return cls(rows[WHITE], rows[BLACK], off.get(WHITE, 0), off.get(BLACK, 0))
 
     # --- queries ------------------------------------------------------------------
-    def row(self, color: str) -> tuple:
+    def row(self, color: str) -> tuple[int, ...]:
         return self.white if color == WHITE else self.black
 
     def borne_off(self, color: str) -> int:
@@ -105,7 +110,7 @@ class Position:
 
     def problems_by_color(self) -> list[tuple[str | None, str]]:
         """The problems with the colour they concern (None when they concern both)."""
-        found = []
+        found: list[tuple[str | None, str]] = []
         for color in COLORS:
             row = self.row(color)
             if any(n < 0 for n in row) or self.borne_off(color) < 0:
@@ -123,7 +128,7 @@ class Position:
         return found
 
     # --- changes ------------------------------------------------------------------
-    def moved(self, color: str, steps: Iterable[tuple[int, int]]) -> "Position":
+    def moved(self, color: str, steps: Iterable[tuple[int, int]]) -> Position:
         """A new position after ``color`` moves dames from src to dst tracks (dst may be OFF)."""
         row = list(self.row(color))
         off = self.borne_off(color)
@@ -137,15 +142,15 @@ class Position:
             return Position(row, self.black, off, self.off_black, self.bar_white, self.bar_black)
         return Position(self.white, row, self.off_white, off, self.bar_white, self.bar_black)
 
-    def mirrored(self) -> "Position":
+    def mirrored(self) -> Position:
         """The same position with the colours swapped."""
         return Position(self.black, self.white, self.off_black, self.off_white, self.bar_black, self.bar_white)
 
     # --- value semantics ----------------------------------------------------------
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         return (self.white, self.black, self.off_white, self.off_black, self.bar_white, self.bar_black)
 
-    def __eq__(self, other_pos) -> bool:
+    def __eq__(self, other_pos: object) -> bool:
         return isinstance(other_pos, Position) and self.key() == other_pos.key()
 
     def __hash__(self) -> int:
@@ -162,11 +167,11 @@ class Position:
         """``{track: count}`` for the occupied tracks of ``color``."""
         return {t: n for t, n in enumerate(self.row(color)) if n}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, dict[str, int]]:
         """Each colour's occupied fields in the `score` contract's frame (field = track + 1)."""
-        out = {
-            color: {str(t + 1): n for t, n in self.fields(color).items()} for color in COLORS
-        } | {"off": {c: self.borne_off(c) for c in COLORS}}
+        out: dict[str, dict[str, int]] = {
+            color: {str(t + 1): n for t, n in self.fields(color).items()} for color in COLORS}
+        out["off"] = {c: self.borne_off(c) for c in COLORS}
         if self.bar_white or self.bar_black:
             out["bar"] = {c: self.on_bar(c) for c in COLORS}
         return out

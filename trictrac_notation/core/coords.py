@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .board import OFF, WHITE, other
 from ..errors import TrictracError
+from .board import OFF, WHITE, other
 
 OFF_WORDS = ("off",)
 
@@ -36,13 +36,14 @@ class CoordSystem:
 
     id: str
     title: str
-    names: tuple
+    names: tuple[str, ...]
     anchor: str
-    opponent_names: tuple = ()
+    opponent_names: tuple[str, ...] = ()
     doc: str = ""
+    # name -> index in the anchor's frame (opponent names already mirrored)
+    _index: dict[str, int] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
-        # name -> index in the anchor's frame (opponent names already mirrored)
+    def __post_init__(self) -> None:
         index = {n: i for i, n in enumerate(self.names)}
         index.update({n: 23 - i for i, n in enumerate(self.opponent_names)})
         object.__setattr__(self, "_index", index)

@@ -7,11 +7,14 @@ quotes the offending source line with a caret under the column.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Final, Literal, Protocol, TypedDict
 
-ERROR = "error"
-WARNING = "warning"
-NOTE = "note"  # a slip of the source that the record acknowledges (``sic:CODE``)
+Severity = Literal["error", "warning", "note"]
+ERROR: Final = "error"
+WARNING: Final = "warning"
+NOTE: Final = "note"  # a slip of the source that the record acknowledges (``sic:CODE``)
 
 # The codes a record may acknowledge with ``sic:CODE`` (aliases map to the code the checker uses).
 SIC_CODES = {
@@ -23,7 +26,7 @@ SIC_CODES = {
 
 @dataclass
 class Diagnostic:
-    severity: str
+    severity: Severity
     message: str
     path: str = "<record>"
     line: int = 1
@@ -31,7 +34,7 @@ class Diagnostic:
     length: int = 1
     rule: str | None = None  # e.g. "rules.md §2 M2"
     hint: str | None = None
-    notes: list = field(default_factory=list)  # extra lines shown under the caret
+    notes: list[str] = field(default_factory=list)  # extra lines shown under the caret
     code: str | None = None  # short machine id, e.g. "illegal-play", "ecole"
 
     def headline(self) -> str:
@@ -43,23 +46,55 @@ class Diagnostic:
         if source_lines is not None and 1 <= self.line <= len(source_lines):
             text = source_lines[self.line - 1].rstrip("\n").expandtabs(1)
             out.append(f"  {text}")
-            out.append("  " + " " * (self.column - 1) + "^" + "~" * max(0, min(self.length, len(text) - self.column + 1) - 1))
+            tildes = max(0, min(self.length, len(text) - self.column + 1) - 1)
+            out.append("  " + " " * (self.column - 1) + "^" + "~" * tildes)
         if self.hint:
             out.append(f"  hint: {self.hint}")
         out.extend(f"  {n}" for n in self.notes)
         return "\n".join(out)
 
-    def to_json(self) -> dict:
-        data = {
+    def to_json(self) -> DiagnosticJSON:
+        data: DiagnosticJSON = {
             "severity": self.severity, "message": self.message, "file": self.path,
             "line": self.line, "column": self.column,
         }
-        for key in ("rule", "hint", "code"):
-            if getattr(self, key):
-                data[key] = getattr(self, key)
+        if self.rule:
+            data["rule"] = self.rule
+        if self.hint:
+            data["hint"] = self.hint
+        if self.code:
+            data["code"] = self.code
         if self.notes:
             data["notes"] = list(self.notes)
         return data
+
+
+class _DiagnosticJSONBase(TypedDict):
+    severity: Severity
+    message: str
+    file: str
+    line: int
+    column: int
+
+
+class DiagnosticJSON(_DiagnosticJSONBase, total=False):
+    """A diagnostic as ``--json`` prints it."""
+
+    rule: str
+    hint: str
+    code: str
+    notes: list[str]
+
+
+class Located(Protocol):
+    """Where a diagnostic points (a record's ``Span``)."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def length(self) -> int: ...
 
 
 class Reporter:
@@ -69,20 +104,24 @@ class Reporter:
         self.path = path
         self.items: list[Diagnostic] = []
 
-    def add(self, severity: str, message: str, span=None, **extra) -> Diagnostic:
+    def add(self, severity: Severity, message: str, span: Located | None = None, *, rule: str | None = None,
+            hint: str | None = None, notes: Iterable[str] = (), code: str | None = None) -> Diagnostic:
         line, column, length = (span.line, span.column, span.length) if span else (1, 1, 1)
-        d = Diagnostic(severity, message, self.path, line, column, length, **extra)
+        d = Diagnostic(severity, message, self.path, line, column, length, rule, hint, list(notes), code)
         self.items.append(d)
         return d
 
-    def error(self, message: str, span=None, **extra) -> Diagnostic:
-        return self.add(ERROR, message, span, **extra)
+    def error(self, message: str, span: Located | None = None, *, rule: str | None = None, hint: str | None = None,
+              notes: Iterable[str] = (), code: str | None = None) -> Diagnostic:
+        return self.add(ERROR, message, span, rule=rule, hint=hint, notes=notes, code=code)
 
-    def warning(self, message: str, span=None, **extra) -> Diagnostic:
-        return self.add(WARNING, message, span, **extra)
+    def warning(self, message: str, span: Located | None = None, *, rule: str | None = None,
+                hint: str | None = None, notes: Iterable[str] = (), code: str | None = None) -> Diagnostic:
+        return self.add(WARNING, message, span, rule=rule, hint=hint, notes=notes, code=code)
 
-    def note(self, message: str, span=None, **extra) -> Diagnostic:
-        return self.add(NOTE, message, span, **extra)
+    def note(self, message: str, span: Located | None = None, *, rule: str | None = None, hint: str | None = None,
+             notes: Iterable[str] = (), code: str | None = None) -> Diagnostic:
+        return self.add(NOTE, message, span, rule=rule, hint=hint, notes=notes, code=code)
 
     @property
     def errors(self) -> list[Diagnostic]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
+
 from ..errors import TrictracError
 
 
@@ -24,7 +25,7 @@ class Unreadable(TrictracError):
         return self.reason
 
 
-def read_bounded(path, limit: int) -> bytes:
+def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
     """The bytes of the regular file ``path``, if it holds at most ``limit`` of them."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))

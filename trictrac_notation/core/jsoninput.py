@@ -13,11 +13,16 @@ from __future__ import annotations
 import json
 import math
 import re
+from typing import IO, NoReturn, TypeAlias
+
 from ..errors import TrictracError
 
 MAX_JSON_CHARS = 1024 * 1024
 MAX_JSON_DEPTH = 32
 MAX_DIGITS = 40
+
+# What json.loads gives: the value of a request before it is checked.
+JSONValue: TypeAlias = "dict[str, JSONValue] | list[JSONValue] | str | int | float | bool | None"
 
 
 class BadJSON(TrictracError, ValueError):
@@ -32,7 +37,7 @@ class _Refused(Exception):
         self.near, self.nth = near, nth
 
 
-def read_json_stream(stream, source: str = "standard input"):
+def read_json_stream(stream: IO[str], source: str = "standard input") -> JSONValue:
     """The JSON value on ``stream`` (a text stream; its bytes are read as UTF-8 when it has them)."""
     buffer = getattr(stream, "buffer", None)
     if buffer is not None:
@@ -49,20 +54,22 @@ def read_json_stream(stream, source: str = "standard input"):
     return read_json(text.removeprefix("\ufeff"), source)
 
 
-def read_json(text: str, source: str = "standard input"):
+def read_json(text: str, source: str = "standard input") -> JSONValue:
     """The JSON value of ``text``; BadJSON if it is not JSON or goes beyond the bounds."""
     if len(text) > MAX_JSON_CHARS:
         raise BadJSON(f"{source} holds more than {MAX_JSON_CHARS:,} characters; one request is a few hundred")
     _check_depth(text, source)
     try:
-        return json.loads(text, parse_int=_integer, parse_float=_number, parse_constant=_constant,
+        value: JSONValue = json.loads(text, parse_int=_integer, parse_float=_number, parse_constant=_constant,
                           object_pairs_hook=_object)
+        return value
     except json.JSONDecodeError as e:
         raise BadJSON(f"{source} is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except _Refused as e:
         where = -1
-        for _ in range(e.nth if e.near else 0):
-            where = text.find(e.near, where + 1)
+        if e.near:
+            for _ in range(e.nth):
+                where = text.find(e.near, where + 1)
         at = f" at line {_line(text, where)} column {_column(text, where)}" if where >= 0 else ""
         raise BadJSON(f"{source}: {e}{at}") from None
 
@@ -104,12 +111,12 @@ def _number(text: str) -> float:
     return value
 
 
-def _constant(name: str):
+def _constant(name: str) -> NoReturn:
     raise _Refused(f"{name} is not a JSON value", name)
 
 
-def _object(pairs: list) -> dict:
-    out = {}
+def _object(pairs: list[tuple[str, JSONValue]]) -> dict[str, JSONValue]:
+    out: dict[str, JSONValue] = {}
     for key, value in pairs:
         if key in out:
             raise _Refused(f"key {json.dumps(key)} given twice in one object", json.dumps(key), 2)

@@ -11,16 +11,37 @@ from __future__ import annotations
 import difflib
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
+from typing import Any
 
+from ..core.board import BLACK, WHITE, Color
 from ..core.diagnostics import Diagnostic, Reporter
-from .record import (
-    DOUBLET_NAME, DOUBLET_NAMES, JAN_SLUGS, KNOWN_TAGS, Claim, Ecole, Figure, Header, Marks, MoveText,
-    Placement, Record, Setup, Sic, Span, Throw, Touched,
-)
 from .lalr import Token, Transformer
+from .record import (
+    DOUBLET_NAME,
+    DOUBLET_NAMES,
+    JAN_SLUGS,
+    KNOWN_TAGS,
+    Claim,
+    Ecole,
+    Figure,
+    Header,
+    Marks,
+    MoveText,
+    Placement,
+    Record,
+    Setup,
+    Sic,
+    Span,
+    Throw,
+    Touched,
+)
 from .recovery import MAX_NESTING, MAX_SYNTAX_ERRORS, parse_tree  # noqa: F401 (the limits are part of the API)
 
 MAX_BYTES = 2 * 1024 * 1024
+
+# what a throw's items read as: (kind, value, where), e.g. ("move", MoveText, Span)
+Item = tuple[str, Any, Span | None]
 
 # terminal name -> how to say it in an error message
 EXPECTED = {
@@ -63,7 +84,7 @@ EXPECTED = {
 # the order in which expectations are listed: most useful first
 _ORDER = list(EXPECTED)
 
-SIDES = {"white": "white", "blanc": "white", "black": "black", "noir": "black"}
+SIDES: dict[str, Color] = {"white": WHITE, "blanc": WHITE, "black": BLACK, "noir": BLACK}
 DECISIONS = {"stay": "stay", "tient": "stay", "tenir": "stay", "go": "go", "va": "go", "part": "go"}
 WORDS = {
     "en": {"white": "white", "black": "black", "stay": "stay", "go": "go", "hole": "hole", "holes": "holes",
@@ -76,6 +97,7 @@ WORDS = {
 
 
 def _span(tok: Token) -> Span:
+    assert tok.line is not None and tok.column is not None  # the parser gives its tokens their place
     return Span(tok.line, tok.column, max(1, len(tok)))
 
 
@@ -96,13 +118,14 @@ class _Offsets:
 
     def span(self, start: int, end: int) -> Span:
         tok = self.tok
+        assert tok.line is not None and tok.column is not None
         breaks = self.text.count("\n", 0, start)
         if not breaks:
             return Span(tok.line, tok.column + start, end - start)
         return Span(tok.line + breaks, start - self.text.rfind("\n", 0, start), end - start)
 
 
-class _Build(Transformer):
+class _Build(Transformer[Token, Any]):
     """Tree -> record model, with the light semantic checks that need no rules."""
 
     def __init__(self, reporter: Reporter):
@@ -110,7 +133,7 @@ class _Build(Transformer):
         self.r = reporter
 
     # --- preamble ---------------------------------------------------------------
-    def start(self, children):
+    def start(self, children: list[Any]) -> Record:
         preamble, throws = children[0], children[1:]
         rec = Record(path=self.r.path)
         for item in preamble:
@@ -125,21 +148,22 @@ class _Build(Transformer):
         rec.throws = list(throws)
         return rec
 
-    def preamble(self, children):
+    def preamble(self, children: list[Any]) -> list[Any]:
         return [c.value[1:-1] if isinstance(c, Token) else c for c in children]
 
-    def header(self, children):
+    def header(self, children: list[Token]) -> Header:
         tag, string = children
         value = re.sub(r"\\(.)", r"\1", string[1:-1])
         if tag not in KNOWN_TAGS:
             folded = {t.lower(): t for t in KNOWN_TAGS}
-            close = [folded[tag.lower()]] if tag.lower() in folded else difflib.get_close_matches(tag, KNOWN_TAGS, 1, 0.6)
+            close = ([folded[tag.lower()]] if tag.lower() in folded
+                     else difflib.get_close_matches(tag, KNOWN_TAGS, 1, 0.6))
             self.r.warning(f"unknown tag {str(tag)!r} (kept as is)", _span(tag),
                            hint=f"did you mean {close[0]!r}?" if close else f"known tags: {', '.join(KNOWN_TAGS)}",
                            code="unknown-tag")
         return Header(str(tag), value, _span(tag))
 
-    def setup(self, children):
+    def setup(self, children: list[Token]) -> Setup:
         side, *places = children
         placements = []
         for p in places:
@@ -148,16 +172,17 @@ class _Build(Transformer):
         return Setup(SIDES[side.lower()], placements, _span(side))
 
     # --- throws -------------------------------------------------------------------
-    def throw(self, children):
+    def throw(self, children: list[Any]) -> Throw:
         head = children[0]
         text = str(head)
         m = _HEAD.match(text)
+        assert m is not None  # the grammar's THROW_HEAD reads as _HEAD
         number = m.group("number")
         dice_text = m.group("dice")
         line, column = head.line, head.column
         one_line = "\n" not in text
 
-        def span(start, end):
+        def span(start: int, end: int) -> Span:
             if one_line:
                 return Span(line, column + start, end - start)
             return _Offsets(head).span(start, end)
@@ -180,7 +205,7 @@ class _Build(Transformer):
             self._add_item(t, item)
         return t
 
-    def _add_item(self, t: Throw, item) -> None:
+    def _add_item(self, t: Throw, item: Item) -> None:
         kind, value, span = item
         if kind == "move" and t.fausse_case == "replayed":
             t.replayed.append(value)  # the moves after 'replayed' are the play that stands
@@ -207,7 +232,7 @@ class _Build(Transformer):
                 self.r.error(f"'{value}' follows no play: write the fausse case as played, then '{value}'",
                              span, code="syntax", hint="e.g. 12. white 6-5 T-6 T-6 let-stand")
 
-    def _dice(self, text: str, span: Span):
+    def _dice(self, text: str, span: Span | None) -> tuple[tuple[int, int] | None, str]:
         name = re.sub(r"\s+", "-", text.lower())  # "double deux" is double-deux
         if name in DOUBLET_NAMES:
             d = DOUBLET_NAMES[name]
@@ -225,24 +250,24 @@ class _Build(Transformer):
                      hint=f"did you mean {close[0]!r}?" if close else None, code="bad-dice")
         return None, text
 
-    def move(self, children):
+    def move(self, children: list[Token]) -> Item:
         tok = children[0]
         return ("move", MoveText(tuple(tok.split("-")), _span(tok)), _span(tok))
 
-    def marks(self, children):
+    def marks(self, children: list[Any]) -> Item:
         tok = children[0]
         claims = children[1] if len(children) > 1 else None
         return ("marks", Marks(int(tok[1:]), claims, _span(tok)), _span(tok))
 
-    def opp_marks(self, children):
+    def opp_marks(self, children: list[Any]) -> Item:
         opp, tok = children[0], children[1]
         claims = children[2] if len(children) > 2 else None
         return ("opp_marks", Marks(int(tok[1:]), claims, _span(tok)), _span(opp))
 
-    def claims(self, children):
+    def claims(self, children: list[Claim]) -> list[Claim]:
         return list(children)
 
-    def claim(self, children):
+    def claim(self, children: list[Token]) -> Claim:
         jan = children[0]
         slug = jan.lower()
         if slug not in JAN_SLUGS:
@@ -252,33 +277,33 @@ class _Build(Transformer):
         points = int(children[1]) if len(children) > 1 else None
         return Claim(slug, points, _span(jan))
 
-    def holes(self, children):
+    def holes(self, children: list[Token]) -> Item:
         word = children[0]
         count = int(children[1]) if len(children) > 1 else 1
         return ("holes", count, _span(word))
 
-    def opp_holes(self, children):
+    def opp_holes(self, children: list[Token]) -> Item:
         opp = children[0]
         count = int(children[2]) if len(children) > 2 else 1
         return ("opp_holes", count, _span(opp))
 
-    def pour_tout(self, children):
+    def pour_tout(self, children: list[Token]) -> Item:
         return ("pour_tout", True, _span(children[0]))
 
-    def adoube(self, children):
+    def adoube(self, children: list[Token]) -> Item:
         return ("adoube", True, _span(children[0]))
 
-    def touched(self, children):
+    def touched(self, children: list[Token]) -> Item:
         word, arrow = children
         return ("touched", Touched(str(arrow), _span(arrow)), _span(word))
 
-    def let_stand(self, children):
+    def let_stand(self, children: list[Token]) -> Item:
         return ("let-stand", str(children[0]), _span(children[0]))
 
-    def replayed(self, children):
+    def replayed(self, children: list[Token]) -> Item:
         return ("replayed", str(children[0]), _span(children[0]))
 
-    def sic(self, children):
+    def sic(self, children: list[Token]) -> Item:
         tok = children[0]
         codes = tuple(c.lower() for c in tok.partition(":")[2].split(",") if c)
         if not codes:
@@ -286,30 +311,30 @@ class _Build(Transformer):
                          _span(tok), code="sic", hint="e.g. sic:ecole or sic:illegal-play,figure")
         return ("sic", Sic(codes, _span(tok)), _span(tok))
 
-    def figure(self, children):
+    def figure(self, children: list[Token]) -> Item:
         word, label, spec = children
         return ("figure", Figure(str(label), re.sub(r"\\(.)", r"\1", spec[1:-1]), _span(word)), _span(word))
 
-    def decision(self, children):
+    def decision(self, children: list[Token]) -> Item:
         tok = children[0]
         return ("decision", DECISIONS[tok.lower()], _span(tok))
 
-    def ecole(self, children):
+    def ecole(self, children: list[Token]) -> Item:
         word, n = children
         return ("ecole", Ecole(int(n), _span(word)), _span(word))
 
-    def marque(self, children):
+    def marque(self, children: list[Token]) -> Item:
         word, n = children
         return ("marque", int(n), _span(word))
 
-    def refait(self, children):
+    def refait(self, children: list[Token]) -> Item:
         return ("refait", True, _span(children[0]))
 
-    def comment(self, children):
+    def comment(self, children: list[Token]) -> Item:
         tok = children[0]
         return ("comment", tok[1:-1], _span(tok))
 
-    def variation(self, children):
+    def variation(self, children: list[Any]) -> Item:
         throws = [c for c in children if isinstance(c, Throw)]
         first = children[0]
         span = first.span if isinstance(first, Throw) else _span(first)
@@ -335,13 +360,13 @@ _ONCE = {
 
 # --- syntax errors --------------------------------------------------------------
 
-def _describe_expected(names) -> str:
-    names = set(names)
-    if {"THROW_NUMBER", "SIDE"} <= names:
-        names -= {"THROW_NUMBER", "SIDE"}
-        names.add("THROW")
-    names = sorted(names, key=lambda n: _ORDER.index(n) if n in _ORDER else len(_ORDER))
-    words = [EXPECTED.get(n, n) for n in names]
+def _describe_expected(names: Iterable[str]) -> str:
+    wanted = set(names)
+    if {"THROW_NUMBER", "SIDE"} <= wanted:
+        wanted -= {"THROW_NUMBER", "SIDE"}
+        wanted.add("THROW")
+    ordered = sorted(wanted, key=lambda n: _ORDER.index(n) if n in _ORDER else len(_ORDER))
+    words = [EXPECTED.get(n, n) for n in ordered]
     if not words:
         return "nothing more"
     if len(words) == 1:
@@ -356,7 +381,7 @@ def parse(text: str, path: str = "<record>") -> tuple[Record, list[Diagnostic]]:
     if tree is None:  # too many syntax errors
         return Record(path=path), syntax.items
     semantic = Reporter(path)
-    record = _Build(semantic).transform(tree)
+    record: Record = _Build(semantic).transform(tree)
     record.path = path
     _mark_unreadable(record, syntax.items)
     return record, syntax.items + semantic.items
@@ -366,26 +391,31 @@ def _mark_unreadable(record: Record, errors: list[Diagnostic]) -> None:
     """Flag each throw holding a syntax error: what was read of it is not the whole throw."""
     if not errors:
         return
-    throws = []
+    throws: list[Throw] = []
 
-    def collect(line):
+    def collect(line: list[Throw]) -> None:
         for t in line:
             throws.append(t)
             for v in t.variations:
                 collect(v)
 
     collect(record.throws)
-    throws.sort(key=lambda t: (t.span.line, t.span.column))
-    starts = [(t.span.line, t.span.column) for t in throws]
+    throws.sort(key=_start)
+    starts = [_start(t) for t in throws]
     for error in errors:
         holder = bisect_right(starts, (error.line, error.column)) - 1
         if holder >= 0:
             throws[holder].unreadable = True
 
 
+def _start(t: Throw) -> tuple[int, int]:
+    assert t.span is not None  # every throw read has its place
+    return t.span.line, t.span.column
+
+
 # --- writing ----------------------------------------------------------------------
 
-def _words(record: Record) -> dict:
+def _words(record: Record) -> dict[str, str]:
     lang = (record.header("Language") or "en").lower()
     return WORDS["fr"] if lang.startswith("fr") else WORDS["en"]
 
@@ -402,7 +432,7 @@ def marks_text(m: Marks) -> str:
     return out
 
 
-def _holes_text(n: int, words: dict) -> str:
+def _holes_text(n: int, words: dict[str, str]) -> str:
     return words["hole"] if n == 1 else f"{words['holes']} {n}"
 
 
@@ -410,13 +440,13 @@ def figure_text(f: Figure) -> str:
     return f"figure {f.label} {_quote(f.spec)}"
 
 
-def _reads_as(text: str, dice: tuple) -> bool:
+def _reads_as(text: str, dice: tuple[int, int]) -> bool:
     """Whether the dice written ``text`` read as ``dice`` ('6-4', and as written '6-04')."""
     m = re.fullmatch(r"([0-9]{1,9})-([0-9]{1,9})", text)
-    return bool(m) and (int(m.group(1)), int(m.group(2))) == tuple(dice)
+    return m is not None and (int(m.group(1)), int(m.group(2))) == tuple(dice)
 
 
-def write_throw(t: Throw, words: dict, *, comments: bool = True, variations: bool = True) -> str:
+def write_throw(t: Throw, words: dict[str, str], *, comments: bool = True, variations: bool = True) -> str:
     """One throw as text; a caption may leave out its comments and variations."""
     parts = []
     if t.number is not None:
@@ -479,7 +509,7 @@ def write(record: Record) -> str:
     return "\n".join(lines) + "\n"
 
 
-def dice_name(dice: tuple) -> str:
+def dice_name(dice: tuple[int, int]) -> str:
     """'6-4', or the doublet's name."""
     return DOUBLET_NAME[dice[0]] if dice[0] == dice[1] else f"{dice[0]}-{dice[1]}"
 

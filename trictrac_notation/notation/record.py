@@ -8,11 +8,16 @@ in equality, so a record read back from its own text compares equal.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..core.board import Color
+
 # the jans a claim may name: trictrac's table of the jans, the one list (games/trictrac/vocabulary.py)
-from ..games.trictrac.vocabulary import JANS as JAN_SLUGS
+from ..games.trictrac.vocabulary import JANS as _JANS
+
+JAN_SLUGS = _JANS  # read by notation.reader
 
 DOUBLET_NAMES = {
     "bezet": 1, "ambesas": 1, "double-deux": 2, "ternes": 3, "carmes": 4, "quines": 5, "sonnez": 6,
@@ -59,8 +64,8 @@ class Placement:
 class Setup:
     """A starting position line: ``@white T:13 11:2``."""
 
-    side: str
-    placements: list = field(default_factory=list)
+    side: Color
+    placements: list[Placement] = field(default_factory=list)
     span: Span | None = _span()
 
 
@@ -76,7 +81,7 @@ class Marks:
     """Points a player marked for a throw, and the jans he named."""
 
     points: int
-    claims: list | None = None  # None: no jan named
+    claims: list[Claim] | None = None  # None: no jan named
     span: Span | None = _span()
 
 
@@ -84,7 +89,7 @@ class Marks:
 class MoveText:
     """One dame's move as written: ``T-6``, ``T-6-10`` (via a resting arrow) or ``20-off``."""
 
-    parts: tuple
+    parts: tuple[str, ...]
     span: Span | None = _span()
 
     @property
@@ -110,7 +115,7 @@ class Touched:
 class Sic:
     """``sic:CODE,CODE``: the record acknowledges a known slip of its source on this line."""
 
-    codes: tuple
+    codes: tuple[str, ...]
     span: Span | None = _span()
 
 
@@ -127,28 +132,28 @@ class Figure:
 
 @dataclass(slots=True)
 class Throw:
-    side: str
-    dice: tuple | None  # (d1, d2) as written; None when the dice could not be read
+    side: Color
+    dice: tuple[int, int] | None  # (d1, d2) as written; None when the dice could not be read
     dice_text: str = ""
     number: int | None = None
     marks: Marks | None = None
     opp_marks: Marks | None = None
-    moves: list = field(default_factory=list)
+    moves: list[MoveText] = field(default_factory=list)
     holes: int | None = None
     decision: str | None = None  # 'stay' or 'go'
-    ecoles: list = field(default_factory=list)
+    ecoles: list[Ecole] = field(default_factory=list)
     opp_holes: int | None = None  # holes the opponent took from this throw
     pour_tout: bool = False  # the sortie's last throw also plays the first move of the next relevé
     adoube: bool = False  # j'adoube was said
-    touched: list = field(default_factory=list)  # Touched: dames touched without j'adoube
+    touched: list[Touched] = field(default_factory=list)  # Touched: dames touched without j'adoube
     fausse_case: str | None = None  # 'let-stand' or 'replayed': what the opponent did with a fausse case
-    replayed: list = field(default_factory=list)  # MoveText: the play that stands after a fausse case
-    sics: list = field(default_factory=list)  # Sic: the source's slips acknowledged on this line
-    figures: list = field(default_factory=list)  # Figure: the book's figures of the position after it
+    replayed: list[MoveText] = field(default_factory=list)  # MoveText: the play that stands after a fausse case
+    sics: list[Sic] = field(default_factory=list)  # Sic: the source's slips acknowledged on this line
+    figures: list[Figure] = field(default_factory=list)  # Figure: the book's figures of the position after it
     marque: int | None = None  # the value of the marqué this throw ends, as the players reckoned it (à écrire)
     refait: bool = False  # this throw ends the marqué in a refait (à écrire)
-    comments: list = field(default_factory=list)
-    variations: list = field(default_factory=list)  # each a list of Throw
+    comments: list[str] = field(default_factory=list)
+    variations: list[list[Throw]] = field(default_factory=list)  # each a list of Throw
     span: Span | None = _span()
     dice_span: Span | None = _span()
     holes_span: Span | None = _span()
@@ -166,11 +171,11 @@ class Throw:
 
 @dataclass
 class Record:
-    headers: list = field(default_factory=list)
-    setup: list = field(default_factory=list)
-    comments: list = field(default_factory=list)  # before the first throw
-    figures: list = field(default_factory=list)  # Figure: the book's figures of the starting position
-    throws: list = field(default_factory=list)
+    headers: list[Header] = field(default_factory=list)
+    setup: list[Setup] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)  # before the first throw
+    figures: list[Figure] = field(default_factory=list)  # Figure: the book's figures of the starting position
+    throws: list[Throw] = field(default_factory=list)
     path: str = field(default="<record>", compare=False)
 
     def header(self, name: str, default: str | None = None) -> str | None:
@@ -181,7 +186,7 @@ class Record:
 
     def has_marks(self) -> bool:
         """Whether any throw (variations included) records points, holes, écoles or stay/go."""
-        def marked(throws) -> bool:
+        def marked(throws: Iterable[Throw]) -> bool:
             return any(
                 t.marks is not None or t.opp_marks is not None or t.holes is not None or t.ecoles
                 or t.opp_holes is not None or t.decision is not None or t.marque is not None or t.refait

@@ -10,13 +10,27 @@ Variations nest at most :data:`MAX_NESTING` deep.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..core.diagnostics import Reporter
+from .lalr import (
+    TextSlice,
+    Token,
+    Tree,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    parser as _parser,
+)
 from .record import Span
-from .lalr import TextSlice, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from .lalr import parser as _parser
+
+if TYPE_CHECKING:
+    from lark.parsers.lalr_parser_state import ParserState
 
 MAX_SYNTAX_ERRORS = 50
+Describe = Callable[[Iterable[str]], str]  # words the terminals expected
 MAX_DIGITS = 9
 """A record's numbers (throws, dice, points, holes, counts) have at most 9 digits, in 0-9: a longer one
 could not even be converted (Python refuses over 4,300 digits), and a digit of another script
@@ -30,7 +44,7 @@ walks a record (transformer, copy, writer, replay, pages) far from Python's recu
 _HEAD_START = re.compile(r"(?:(\d+)\.[ \t]*)?((?i:white|black|blanc|noir)(?![\w&'-]))?[ \t]*([^\n]*)")
 
 
-def parse_tree(text: str, syntax: Reporter, describe):
+def parse_tree(text: str, syntax: Reporter, describe: Describe) -> Tree[Token] | None:
     """The Lark tree of ``text``, every syntax error reported to ``syntax`` (``describe(names)`` words
     the terminals expected); None after :data:`MAX_SYNTAX_ERRORS` errors."""
     if text.count("(") <= MAX_NESTING and not _suspect(text):
@@ -63,6 +77,7 @@ _WORD = re.compile(r"[^\s()\[\]{}]*")  # a word stops at brackets, which belong 
 
 def _token_end(text: str, pos: int) -> int:
     m = _WORD.match(text, pos)
+    assert m is not None  # (it matches an empty word)
     return max(m.end(), pos + 1)
 
 
@@ -74,6 +89,7 @@ def _blank(text: str, start: int, end: int) -> str:
 def _broken_head(work: str, start: int, syntax: Reporter) -> bool:
     """Report a throw whose beginning is incomplete ('12.' with no player, a player with no dice)."""
     m = _HEAD_START.match(work, start)
+    assert m is not None  # (each of its parts may be empty)
     number, side, rest = m.group(1), m.group(2), m.group(3)
     if not (number or side):
         return False
@@ -89,7 +105,7 @@ def _broken_head(work: str, start: int, syntax: Reporter) -> bool:
     return True
 
 
-def _syntax_hint(word: str, expected) -> str | None:
+def _syntax_hint(word: str, expected: set[str]) -> str | None:
     if "MOVE" in expected and re.fullmatch(r"[A-Za-z0-9&']+", word):
         return "a move is written FROM-TO with a dash, e.g. T-6 or a-off"
     if "POINTS" in expected and re.fullmatch(r"\d+", word):
@@ -102,16 +118,18 @@ class _Refused(Exception):
     :data:`MAX_NESTING`, or a number (``number``: its digits) of more than :data:`MAX_DIGITS` digits
     or in digits other than 0-9."""
 
-    def __init__(self, token, number=None):
+    def __init__(self, token: Token, number: re.Match[str] | None = None):
         super().__init__(token)
         self.token, self.number = token, number
+        assert token.start_pos is not None and token.end_pos is not None  # the lexer's tokens have their place
+        self.start, self.end = token.start_pos, token.end_pos
         self.pos_in_stream = token.start_pos + (number.start() if number else 0)
 
 
 _DIGITS = re.compile(r"\d+")
-_TEN_DIGITS = re.compile(r"\d{%d}" % (MAX_DIGITS + 1))
+_TEN_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 _FREE_TEXT = ("COMMENT", "STRING")  # their numbers are words, never read as numbers
-_LONG_ASCII_NUMBER = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+_LONG_ASCII_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 _ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
 
 
@@ -123,7 +141,7 @@ def _suspect(text: str) -> bool:
     return not text.isascii() and any(c.isdecimal() for c in _ASCII_RUNS.sub("", text))
 
 
-def _odd_number(tok):
+def _odd_number(tok: Token) -> re.Match[str] | None:
     """The first number of ``tok`` too long to be one of a record's, or written in other digits than 0-9."""
     if tok.type in _FREE_TEXT or (tok.isascii() and not _TEN_DIGITS.search(tok)):
         return None
@@ -136,7 +154,9 @@ class _Point:
 
     __slots__ = ("pos", "states", "values", "sizes", "parens", "lsqb", "word")
 
-    def __init__(self, pos, states, values, sizes, parens, lsqb, word):
+    def __init__(self, pos: int, states: list[Any] | None, values: list[Any] | None,
+                 sizes: tuple[tuple[Tree[Token], int], ...], parens: tuple[int, ...], lsqb: int | None,
+                 word: tuple[int, int] | None):
         self.pos, self.states, self.values, self.sizes = pos, states, values, sizes
         self.parens, self.lsqb, self.word = parens, lsqb, word
 
@@ -158,7 +178,7 @@ class _Resumable:
 
     GAP = 512
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.gap = self.GAP
         self.points = [_Point(0, None, None, (), (), None, None)]
         self.parens: list[int] = []
@@ -166,18 +186,19 @@ class _Resumable:
         self.word: tuple[int, int] | None = None
         self.read = 0  # characters parsed by all the runs together (the tests bound it)
 
-    def run(self, work: str):
+    def run(self, work: str) -> Tree[Token]:
         """The tree of ``work``; UnexpectedInput or _Refused at the first error."""
         point = self.points[-1]
         ip = _parser().parse_interactive(TextSlice(work, point.pos, len(work)))
         state = ip.parser_state
-        if point.states is not None:
+        if point.states is not None and point.values is not None:
             state.state_stack[:] = point.states
             state.value_stack[:] = point.values
             for tree, size in point.sizes:
                 del tree.children[size:]
         self.parens, self.lsqb, self.word = list(point.parens), point.lsqb, point.word
-        saved, last, reached = point.pos, None, point.pos
+        saved, reached = point.pos, point.pos
+        last: Token | None = None
         try:
             for tok in ip.lexer_thread.lex(state):
                 pos = reached = tok.start_pos
@@ -200,11 +221,12 @@ class _Resumable:
                 word = self.word
                 self.word = (word[0] if word and word[1] == pos else pos, tok.end_pos)
                 last, reached = tok, tok.end_pos
-            return ip.feed_eof(last)
+            result: Tree[Token] = ip.feed_eof(last)
+            return result
         finally:
             self.read += reached - point.pos
 
-    def _save(self, pos: int, state) -> None:
+    def _save(self, pos: int, state: ParserState[Any]) -> None:
         values = list(state.value_stack)
         sizes = tuple((v, len(v.children)) for v in values if isinstance(v, Tree))
         self.points.append(_Point(pos, list(state.state_stack), values, sizes, tuple(self.parens), self.lsqb,
@@ -216,21 +238,24 @@ class _Resumable:
             self.points.pop()
 
 
-def _recover(e, work: str, syntax: Reporter, closers: int, at: _Resumable, describe) -> tuple[str, int, int]:
+def _recover(e: UnexpectedInput | _Refused, work: str, syntax: Reporter, closers: int, at: _Resumable,
+             describe: Describe) -> tuple[str, int, int]:
     """Report one syntax error; return the text with the offending part set aside, the count of
     ')' added at the end, and where the text was changed (the parse resumes before it)."""
     if isinstance(e, _Refused):
-        return _recover_refused(e, work, syntax), closers, e.token.start_pos
+        return _recover_refused(e, work, syntax), closers, e.start
     eof = isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END")
+    expected: set[str]
     if isinstance(e, UnexpectedToken):
         expected = set(e.expected)
-        start = len(work) if eof else e.token.start_pos
+        start = len(work) if eof or e.token.start_pos is None else e.token.start_pos
         end = max(e.token.end_pos or start, _token_end(work, start)) if not eof else start
     elif isinstance(e, UnexpectedCharacters):
         expected = set(e.allowed or ())
-        start = e.pos_in_stream
+        start = e.pos_in_stream if e.pos_in_stream is not None else len(work)
         end = _token_end(work, start)
     else:
+        assert isinstance(e, UnexpectedEOF)  # (the third kind of UnexpectedInput)
         expected, start = set(e.expected), len(work)
         end = start
     if "RPAR" in expected and not at.parens:
@@ -287,9 +312,9 @@ def _recover_refused(e: _Refused, work: str, syntax: Reporter) -> str:
     tok = e.token
     if e.number is None:
         syntax.error(f"a variation nested {MAX_NESTING + 1} deep: variations nest at most {MAX_NESTING} deep "
-                     "(this one is set aside with what it holds)", Span(*_line_col(work, tok.start_pos)),
+                     "(this one is set aside with what it holds)", Span(*_line_col(work, e.start)),
                      code="syntax", hint="give the line of play as a variation of an outer throw, or in a comment")
-        return _blank(work, tok.start_pos, _variation_end(work, tok.start_pos))
+        return _blank(work, e.start, _variation_end(work, e.start))
     digits = e.number.group()
     if len(digits) > MAX_DIGITS:
         syntax.error(f"a number of {len(digits):,} digits: a record's numbers have at most {MAX_DIGITS}",
@@ -302,9 +327,9 @@ def _recover_refused(e: _Refused, work: str, syntax: Reporter) -> str:
             end += 1
         word = tok[start:end]
         plain = _DIGITS.sub(lambda m: str(int(m.group())), word)
-        syntax.error(f"{word!r} is written with digits other than 0-9", Span(*_line_col(work, tok.start_pos + start),
+        syntax.error(f"{word!r} is written with digits other than 0-9", Span(*_line_col(work, e.start + start),
                      len(word)), code="syntax", hint=f"write it {plain!r}")
-    return _blank(work, tok.start_pos, tok.end_pos)
+    return _blank(work, e.start, e.end)
 
 
 # what a keyword waits for: 'opp +4', 'ecole 4', 'holes 2'
@@ -314,8 +339,8 @@ _ARGUMENTS = {"POINTS", "INT", "HOLE"}
 _IN_BRACKETS = {"TAG", "STRING", "RSQB", "JAN"}
 
 
-def _recover_in_brackets(work: str, opener: int, start: int, end: int, expected: set, syntax: Reporter,
-                         describe) -> str:
+def _recover_in_brackets(work: str, opener: int, start: int, end: int, expected: set[str], syntax: Reporter,
+                         describe: Describe) -> str:
     """An error inside [...]: report it once and set the bracket's whole line aside."""
     line_end = work.find("\n", opener)
     line_end = len(work) if line_end < 0 else line_end
@@ -337,13 +362,15 @@ def _recover_in_brackets(work: str, opener: int, start: int, end: int, expected:
 _SPACE_RUN = re.compile(r"\S*")
 
 
-def _last_word(work: str, glued: tuple | None) -> tuple[int, int] | None:
+def _last_word(work: str, glued: tuple[int, int] | None) -> tuple[int, int] | None:
     """(start, end) of the word before an error: the end of the tokens read last without a space
     between them (``glued``), from the last blank inside them (a comment may hold some)."""
     if glued is None:
         return None
     start, end = glued
-    return end - _SPACE_RUN.match(work[start:end][::-1]).end(), end
+    m = _SPACE_RUN.match(work[start:end][::-1])
+    assert m is not None  # (it matches an empty run)
+    return end - m.end(), end
 
 
 _PARENS = re.compile(r'\{[^{}]*\}|"(?:\\.|[^"\\\n])*"|[()]')  # comments and strings are skipped

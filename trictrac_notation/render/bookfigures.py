@@ -5,27 +5,42 @@ arrows where the two differ outlined.  The reading and the comparison are :mod:`
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypedDict
 
 from ..core.board import COLORS, TALON, Position
 from ..core.coords import CoordError
-from .diagram import Annotations, scene, white_track
 from ..engine.figures import differences, figure_pile, figure_system, read_figure
+from .diagram import Annotations, scene, white_track
 from .svg import background_svg, scene_svg
+
+if TYPE_CHECKING:
+    from ..engine.replay import Replay
+    from ..notation.record import Figure, Record
 
 WIDTH = 400
 
 
-def source_name(record) -> str:
+class BookFigure(TypedDict):
+    """A figure as the game page shows it."""
+
+    label: str
+    caption: str
+    svg: str
+    differences: list[str]
+
+
+def source_name(record: Record) -> str:
     """The treatise a record comes from, short, for a figure's caption: 'Lepeintre 1818'."""
     source = (record.header("Source") or "").strip()
     m = re.match(r"(.*?\b1[5-9]\d\d)\b", source)
     return m.group(1) if m and len(m.group(1)) <= 60 else (source.split(",")[0][:60] or "the book")
 
 
-def differing_arrows(fields: dict, position, pile: int | None) -> list[int]:
+def differing_arrows(fields: dict[str, dict[int, int]], position: Position, pile: int | None) -> list[int]:
     """The arrows (White's frame) where the figure's dames differ from the position's (a talon drawn as
     a pile of ``pile`` dames stands for that many or more, as the checker reads it)."""
-    out = set()
+    out: set[int] = set()
     for color in COLORS:
         row, drawn = position.row(color), fields[color]
         for track in set(drawn) | {t for t in range(len(row)) if row[t]}:
@@ -35,7 +50,8 @@ def differing_arrows(fields: dict, position, pile: int | None) -> list[int]:
     return sorted(out)
 
 
-def book_figures(result, figures, position, shared: dict) -> list[dict]:
+def book_figures(result: Replay, figures: Sequence[Figure] | None, position: Position | None, shared: dict[str, str]
+                 ) -> list[BookFigure]:
     """The figures copied on one line of the record, each ``{label, caption, svg, differences}``; the SVG
     refers to its board in ``shared`` (id -> SVG), like the viewer's diagrams."""
     if not figures or position is None:
@@ -45,7 +61,8 @@ def book_figures(result, figures, position, shared: dict) -> list[dict]:
         system = figure_system(record, result.coords)
     except CoordError:
         return []
-    name, pile, out = source_name(record), figure_pile(record), []
+    name, pile = source_name(record), figure_pile(record)
+    out: list[BookFigure] = []
     for figure in figures:
         fields, problems = read_figure(figure.spec, system, result.bottom)
         caption = f"{name}, fig. {figure.label}"

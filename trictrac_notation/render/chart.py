@@ -5,7 +5,9 @@ diagrams' PNG and PDF (:mod:`plot`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
+from typing import Any
 
 from ..core.board import COLORS
 
@@ -24,9 +26,15 @@ def _n(x: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def series(frames: list) -> tuple[list[int], dict]:
-    """The throws scored (x) and each player's points and holes after them, from the start (0, 0)."""
-    xs, out = [0], {c: {"points": [0], "holes": [0]} for c in COLORS}
+# each player's "points" and "holes" after each throw scored
+Series = dict[str, dict[str, list[int]]]
+
+
+def series(frames: Sequence[Mapping[str, Any]]) -> tuple[list[int], Series]:
+    """The throws scored (x) and each player's points and holes after them, from the start (0, 0).
+    ``frames``: a game page's frames (:mod:`gamepage`), ``n`` the throw and ``score`` the players' scores."""
+    xs: list[int] = [0]
+    out: Series = {c: {"points": [0], "holes": [0]} for c in COLORS}
     for f in frames[1:]:
         if not f.get("score"):
             continue
@@ -46,16 +54,16 @@ def _ticks(top: int, most: int = 6) -> list[int]:
     return [0, top]
 
 
-def _panel(out: list, name: str, y0: float, y1: float, top: int, ticks: list, xs: list, data: dict, key: str,
-           sx) -> None:
+def _panel(out: list[str], name: str, y0: float, y1: float, top: int, ticks: list[int], xs: list[int], data: Series,
+           key: str, sx: Callable[[float], float]) -> None:
     """One panel: its frame, grid, y ticks and label, and both players' step lines."""
-    def sy(v):
+    def sy(v: float) -> float:
         return y1 - (v / top) * (y1 - y0)
     out.append(f'<rect x="{_n(LEFT)}" y="{_n(y0)}" width="{_n(WIDTH - LEFT - RIGHT)}" height="{_n(y1 - y0)}" '
                f'fill="none" stroke="{INK}" stroke-width="0.8"/>')
     for t in ticks:
-        y = _n(sy(t))
-        out.append(f'<line x1="{_n(LEFT)}" y1="{y}" x2="{_n(WIDTH - RIGHT)}" y2="{y}" stroke="{GRID}" '
+        ty = _n(sy(t))
+        out.append(f'<line x1="{_n(LEFT)}" y1="{ty}" x2="{_n(WIDTH - RIGHT)}" y2="{ty}" stroke="{GRID}" '
                    f'stroke-width="0.8"/>')
         out.append(f'<text x="{_n(LEFT - 6)}" y="{_n(sy(t) + FONT * 0.35)}" text-anchor="end">{t}</text>')
     out.append(f'<text transform="translate({_n(FONT + 2)} {_n((y0 + y1) / 2)}) rotate(-90)" '
@@ -72,25 +80,25 @@ def _panel(out: list, name: str, y0: float, y1: float, top: int, ticks: list, xs
                    f'fill="none" stroke="{COLOUR[c]}" stroke-width="1.8"{dash}/>')
 
 
-def score_chart(frames: list) -> str:
+def score_chart(frames: Sequence[Mapping[str, Any]]) -> str:
     """Points (the jeton, 0-11) and holes of both players after each throw, as an SVG document."""
     xs, data = series(frames)
     last = max(xs[-1] + 1, 1)
     span = WIDTH - LEFT - RIGHT
 
-    def sx(x):
+    def sx(x: float) -> float:
         return LEFT + x / last * span
     inner = HEIGHT - TOP - BOTTOM - GAP
     p0, p1 = TOP, TOP + SHARE * inner
     h0, h1 = p1 + GAP, HEIGHT - BOTTOM
     holes = max(max(data[c]["holes"]) for c in COLORS)
-    out = []
+    out: list[str] = []
     _panel(out, "points", p0, p1, 12, list(range(0, 12, 2)), xs, data, "points", sx)
     _panel(out, "holes", h0, h1, max(holes, 1), _ticks(max(holes, 1), 4), xs, data, "holes", sx)
     for t in _ticks(last - 1, 8):
-        x = _n(sx(t))
-        out.append(f'<line x1="{x}" y1="{_n(h1)}" x2="{x}" y2="{_n(h1 + 4)}" stroke="{INK}" stroke-width="0.8"/>')
-        out.append(f'<text x="{x}" y="{_n(h1 + 4 + FONT)}" text-anchor="middle">{t}</text>')
+        tx = _n(sx(t))
+        out.append(f'<line x1="{tx}" y1="{_n(h1)}" x2="{tx}" y2="{_n(h1 + 4)}" stroke="{INK}" stroke-width="0.8"/>')
+        out.append(f'<text x="{tx}" y="{_n(h1 + 4 + FONT)}" text-anchor="middle">{t}</text>')
     out.append(f'<text x="{_n(LEFT + span / 2)}" y="{_n(HEIGHT - 6)}" text-anchor="middle">throw</text>')
     x = LEFT
     for c in COLORS:  # the legend, above the points

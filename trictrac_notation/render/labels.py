@@ -8,7 +8,10 @@ its arrow and to keep two labels apart, with no font file to read at build time.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple, TypeVar
+
+P = TypeVar("P")  # a candidate's point, whatever the caller places
 
 # advance widths of DejaVu Sans, in em (Book; Bold is about 9% wider)
 WIDTHS = {
@@ -36,10 +39,10 @@ class Box(NamedTuple):
     x1: float
     y1: float
 
-    def overlaps(self, other: "Box") -> bool:
+    def overlaps(self, other: Box) -> bool:
         return self.x0 < other.x1 and other.x0 < self.x1 and self.y0 < other.y1 and other.y0 < self.y1
 
-    def inside(self, other: "Box") -> bool:
+    def inside(self, other: Box) -> bool:
         return other.x0 <= self.x0 and self.x1 <= other.x1 and other.y0 <= self.y0 and self.y1 <= other.y1
 
 
@@ -57,13 +60,14 @@ def circle_box(cx: float, cy: float, r: float) -> Box:
     return Box(cx - r, cy - r, cx + r, cy + r)
 
 
-def fit_size(texts, size: float, width: float, bold: bool = False) -> float:
+def fit_size(texts: Iterable[str], size: float, width: float, bold: bool = False) -> float:
     """The largest font size up to ``size`` at which every text is at most ``width`` wide."""
     widest = max((text_width(t, 1.0, bold) for t in texts), default=0.0)
     return min(size, width / widest) if widest else size
 
 
-def first_free(candidates, obstacles: list, within: Box | None = None):
+def first_free(candidates: Iterable[tuple[P, Box]], obstacles: list[Box], within: Box | None = None
+               ) -> tuple[P, Box] | None:
     """The first candidate ``(point, box)`` whose box meets no obstacle (and lies ``within``), or None."""
     for point, box in candidates:
         if within is not None and not box.inside(within):

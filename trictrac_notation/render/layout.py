@@ -13,12 +13,12 @@ also at the left, the middle band between arrows 5 and 6, the band the dames lea
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from . import labels as _labels
 from ..core.board import BLACK, WHITE
 from ..games.trictrac import vocabulary as _vocabulary
 from ..games.trictrac.moves import QUADRANTS as _QUADRANTS
+from . import labels as _labels
 
 # --- units and places ---------------------------------------------------------------
 
@@ -104,7 +104,8 @@ class Layout(NamedTuple):
 
     label: float = LABEL_SIZE  # arrow labels, at most: long ones are made to fit their arrow
     side: float = 0.36 * U  # the players' names
-    count: float = 0.5 * U  # the number on the last dame of a pile
+    # the number on the last dame of a pile (the name, which shadows tuple.count, is the browser's: LAYOUTS)
+    count: float = 0.5 * U  # type: ignore[assignment]
     tag: float = TAG_SIZE  # words on the board: à vrai, the filled jan, off
     caption: bool = True
     compact: bool = False
@@ -145,7 +146,7 @@ class Style(NamedTuple):
     fill: str | None = None
     stroke: str | None = None
     width: float = 0.0  # stroke width
-    dash: tuple | None = None  # (on, off)
+    dash: tuple[float, ...] | None = None  # (on, off)
     opacity: float = 1.0  # fill opacity
     size: float = 0.0  # font size
     anchor: str = "middle"  # text: start, middle or end
@@ -163,10 +164,10 @@ class Shape(NamedTuple):
     """
 
     kind: str
-    geom: tuple
+    geom: tuple[Any, ...]  # by kind, as above
     style: Style
     cls: str = ""
-    data: tuple = ()
+    data: tuple[tuple[str, object], ...] = ()
 
 
 # the styles of the shapes (the text's come with their size, in diagram.text)
@@ -272,10 +273,10 @@ def label_y(row: str) -> float:
     return FRAME_Y0 / 2 if row == "top" else FRAME_Y1 + LABELS / 2
 
 
-def description() -> dict:
+def description() -> dict[str, object]:
     """The description as JSON data for the browser: every upper-case name of this module (styles as
     objects, tuples as lists)."""
-    out = {}
+    out: dict[str, object] = {}
     for name, value in globals().items():
         if not name.isupper() or name.startswith("_") or name in ("WHITE", "BLACK") or isinstance(value, Layout):
             continue  # the colours' names and the layouts as tuples (LAYOUTS has them by field)

@@ -7,19 +7,29 @@ pyplot, no global state), so it works headless and in threads.
 
 from __future__ import annotations
 
+import os
 from itertools import chain
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from ..core.board import WHITE
+from ..core.board import WHITE, Position
+from ..core.coords import CoordSystem
 from .diagram import HALO, Annotations, Scene, replay_scene, scene
+from .layout import Shape, Style
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Patch
+
+    from ..engine.replay import Replay
 
 FORMATS = (".svg", ".png", ".pdf")
 _ANCHOR = {"start": "left", "middle": "center", "end": "right"}
 
 
-def _patch_style(style, k: float) -> dict:
+def _patch_style(style: Style, k: float) -> dict[str, Any]:
     """matplotlib keywords for a style; ``k`` converts user units to points."""
-    kw = {
+    kw: dict[str, Any] = {
         "facecolor": style.fill or "none",
         "edgecolor": style.stroke or "none",
         "linewidth": style.width * k if style.stroke else 0,
@@ -33,7 +43,7 @@ def _patch_style(style, k: float) -> dict:
     return kw
 
 
-def _artist(shape, k: float):
+def _artist(shape: Shape, k: float) -> Patch | tuple[str, dict[str, Any]]:
     from matplotlib import patheffects
     from matplotlib.patches import Circle, FancyBboxPatch, PathPatch, Polygon, Rectangle
     from matplotlib.path import Path as MplPath
@@ -63,7 +73,7 @@ def _artist(shape, k: float):
     raise ValueError(f"unknown shape kind {kind!r}")
 
 
-def scene_figure(sc: Scene, width_in: float = 6.0):
+def scene_figure(sc: Scene, width_in: float = 6.0) -> Figure:
     """A laid-out scene as a matplotlib Figure ``width_in`` inches wide."""
     from matplotlib.figure import Figure
 
@@ -83,20 +93,20 @@ def scene_figure(sc: Scene, width_in: float = 6.0):
     return fig
 
 
-def board_figure(position, *, coords="player", bottom: str = WHITE, annotations: Annotations | None = None,
-                 width_in: float = 6.0, title: str | None = None):
+def board_figure(position: Position, *, coords: str | CoordSystem = "player", bottom: str = WHITE,
+                 annotations: Annotations | None = None, width_in: float = 6.0, title: str | None = None) -> Figure:
     """The diagram of ``position`` as a matplotlib Figure (see svg.board_svg for the options)."""
     return scene_figure(scene(position, coords=coords, bottom=bottom, annotations=annotations, title=title),
                         width_in)
 
 
-def save_diagram(replay, n: int, path, *, bottom: str | None = None, coords=None, width: float | None = None,
-                 width_in: float = 6.0, dpi: float = 150) -> None:
+def save_diagram(replay: Replay, n: int, path: str | os.PathLike[str], *, bottom: str | None = None,
+                 coords: str | CoordSystem | None = None, width: float | None = None, width_in: float = 6.0,
+                 dpi: float = 150) -> None:
     """Write the diagram after throw ``n`` to ``path``: .svg directly, .png and .pdf through
     matplotlib.  ``width`` is in pixels (SVG, PNG); ``width_in`` sizes a PDF (and a PNG without
     ``width``).  ValueError for another extension, NoSuchThrow for a throw that is not there."""
-    path = Path(path)
-    ext = path.suffix.lower()
+    ext = Path(path).suffix.lower()
     if ext not in FORMATS:
         raise ValueError(f"cannot write {ext or 'a file without extension'}: the diagram formats are "
                          f"{', '.join(FORMATS)}")
@@ -104,7 +114,7 @@ def save_diagram(replay, n: int, path, *, bottom: str | None = None, coords=None
     if ext == ".svg":
         from .svg import scene_svg
 
-        path.write_text(scene_svg(sc, width or 480), encoding="utf-8")
+        Path(path).write_text(scene_svg(sc, width or 480), encoding="utf-8")
         return
     if ext == ".png" and width:
         width_in = width / dpi

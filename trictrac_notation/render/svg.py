@@ -11,11 +11,17 @@ HTML page.  Shapes carry classes (``arrow``, ``dame white``, ``hit vrai``…) an
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from functools import lru_cache
 from html import escape
+from typing import TYPE_CHECKING
 
-from ..core.board import WHITE
+from ..core.board import WHITE, Position
+from ..core.coords import CoordSystem
 from .diagram import HALO, Annotations, NoSuchThrow, Scene, Shape, Style, replay_scene, scene, throw_annotations
+
+if TYPE_CHECKING:
+    from ..engine.replay import Replay
 
 __all__ = ["Annotations", "NoSuchThrow", "background_svg", "board_svg", "replay_svg", "scene_svg",
            "throw_annotations"]
@@ -55,7 +61,7 @@ def _names(shape: Shape) -> str:
     return cls + "".join(f' data-{k}="{escape(str(v))}"' for k, v in shape.data)
 
 
-def _points(points) -> str:
+def _points(points: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
 
 
@@ -83,7 +89,7 @@ def shape_svg(shape: Shape) -> str:
 
 
 @lru_cache(maxsize=64)
-def _background_svg(key: tuple, shapes: tuple) -> str:
+def _background_svg(key: tuple[object, ...], shapes: tuple[Shape, ...]) -> str:
     return "".join(map(shape_svg, shapes))
 
 
@@ -113,15 +119,16 @@ def scene_svg(sc: Scene, width: float = 480, id: str | None = None, shared: bool
     )
 
 
-def board_svg(position, *, coords="player", bottom: str = WHITE, annotations: Annotations | None = None,
-              width: float = 480, title: str | None = None, id: str | None = None) -> str:
+def board_svg(position: Position, *, coords: str | CoordSystem = "player", bottom: str = WHITE,
+              annotations: Annotations | None = None, width: float = 480, title: str | None = None,
+              id: str | None = None) -> str:
     """The diagram of ``position`` as SVG text: ``coords`` names the arrows (a system id or a
     CoordSystem), ``bottom`` is the player seen at the bottom, ``title`` heads the caption."""
     return scene_svg(scene(position, coords=coords, bottom=bottom, annotations=annotations, title=title), width, id)
 
 
-def replay_svg(replay, n: int, *, bottom: str | None = None, coords=None, width: float = 480,
-               compact: bool = False) -> str:
+def replay_svg(replay: Replay, n: int, *, bottom: str | None = None, coords: str | CoordSystem | None = None,
+               width: float = 480, compact: bool = False) -> str:
     """The diagram after throw ``n`` of a replay's main line (0: the starting position), in the
     record's coordinates and orientation unless told otherwise; NoSuchThrow if there is no such throw
     (``compact``: larger text and no caption, for narrow screens)."""

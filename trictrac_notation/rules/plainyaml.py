@@ -20,11 +20,11 @@ class _Loader(yaml.SafeLoader):
     depth = 0
     max_depth = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
-        event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent):
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        event = self.peek_event()  # type: ignore[no-untyped-call]  # (untyped in PyYAML's stubs)
+        if isinstance(event, yaml.AliasEvent):  # (its stubbed mark may be the C loader's, which is as good)
             raise Refused(problem=f"YAML alias *{event.anchor} refused: a rule set writes each value out "
-                                  "(no anchors or aliases)", problem_mark=event.start_mark)
+                                  "(no anchors or aliases)", problem_mark=event.start_mark)  # type: ignore[arg-type]
         if getattr(event, "anchor", None) is not None:
             raise Refused(problem=f"YAML anchor &{event.anchor} refused: a rule set writes each value out "
                                   "(no anchors or aliases)", problem_mark=event.start_mark)

@@ -22,11 +22,20 @@ at most :data:`MAX_RULES_BYTES` (a rule file is data a site may receive from any
 from __future__ import annotations
 
 import difflib
+import os
 import re
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeGuard
 
 from ..errors import TrictracError
 from ..games.trictrac.vocabulary import HIT_JANS, JANS
+
+if TYPE_CHECKING:
+    import yaml
+
+# where a value stands in a file: its keys from the top ('points', 'remplir', 'simple'), list items by index
+Keys: TypeAlias = "tuple[str | int, ...]"
 
 
 class RulesError(TrictracError):
@@ -35,7 +44,8 @@ class RulesError(TrictracError):
     ``path``, ``line`` and ``column`` (1-based) may be None; ``errors`` holds every
     error found in the same file, this one first."""
 
-    def __init__(self, message: str, path=None, line=None, column=None, errors=()):
+    def __init__(self, message: str, path: str | None = None, line: int | None = None, column: int | None = None,
+                 errors: Iterable[RulesError] = ()):
         self.message, self.path, self.line, self.column = message, path, line, column
         self.errors = list(errors) or [self]
         super().__init__(str(self))
@@ -45,6 +55,18 @@ class RulesError(TrictracError):
         return f"{where}: {self.message}" if where else self.message
 
 
+class Kind(Protocol):
+    """A kind of variant value that says itself what it accepts (:class:`Tiers`)."""
+
+    def describe(self) -> str: ...
+    def accepts(self, value: object) -> bool: ...
+    def text(self, value: Any) -> str: ...
+
+
+def _is_kind(kind: object) -> TypeGuard[Kind]:
+    return hasattr(kind, "accepts")
+
+
 @dataclass(frozen=True)
 class Variant:
     """One variant choice: ``kind`` is a tuple of allowed values, ``bool``, ``int`` or an object with
@@ -52,38 +74,38 @@ class Variant:
     stated when that jan is scored or optional, or, written ``variant=value|value``, when another
     variant has one of those values."""
 
-    kind: object
+    kind: tuple[object, ...] | type[bool] | type[int] | Kind
     about: str
     requires: str | None = None
     minimum: int = 1
 
     def describe(self) -> str:
-        if hasattr(self.kind, "describe"):
+        if _is_kind(self.kind):
             return self.kind.describe()
         if self.kind is bool:
             return "true or false"
-        if self.kind is int:
-            return f"a whole number >= {self.minimum}"
-        return "one of " + ", ".join(repr(v) for v in self.kind)
+        if isinstance(self.kind, tuple):
+            return "one of " + ", ".join(repr(v) for v in self.kind)
+        return f"a whole number >= {self.minimum}"  # int
 
-    def accepts(self, value) -> bool:
-        if hasattr(self.kind, "accepts"):
+    def accepts(self, value: object) -> bool:
+        if _is_kind(self.kind):
             return self.kind.accepts(value)
         if self.kind is bool:
             return isinstance(value, bool)
-        if self.kind is int:
-            return isinstance(value, int) and not isinstance(value, bool) and value >= self.minimum
-        return value in self.kind and not isinstance(value, bool)
+        if isinstance(self.kind, tuple):
+            return value in self.kind and not isinstance(value, bool)
+        return isinstance(value, int) and not isinstance(value, bool) and value >= self.minimum  # int
 
-    def text(self, value) -> str:
+    def text(self, value: Any) -> str:
         """The value in words, for pages and listings."""
-        if hasattr(self.kind, "text"):
+        if _is_kind(self.kind):
             return self.kind.text(value)
         if isinstance(value, bool):
             return "yes" if value else "no"
         return str(value)
 
-    def needed(self, enabled, variants: dict) -> bool:
+    def needed(self, enabled: Collection[str], variants: Mapping[str, Any]) -> bool:
         """Whether a rule set must state this variant: ``enabled`` holds the jans scored or optional,
         ``variants`` the resolved variant entries."""
         if self.requires is None:
@@ -107,15 +129,15 @@ class Tiers:
         return "a list of {times: N, holes: N} (optionally sans_lever: true), e.g. [{times: 2, holes: 6}]"
 
     @classmethod
-    def accepts(cls, value) -> bool:
-        def whole(v, least):
+    def accepts(cls, value: object) -> bool:
+        def whole(v: object, least: int) -> bool:
             return isinstance(v, int) and not isinstance(v, bool) and v >= least
         return isinstance(value, list) and bool(value) and all(
             isinstance(t, dict) and set(t) <= set(cls.KEYS) and whole(t.get("times"), 2)
             and whole(t.get("holes"), 1) and isinstance(t.get("sans_lever", False), bool) for t in value)
 
     @staticmethod
-    def text(value) -> str:
+    def text(value: Any) -> str:
         return "; ".join(f"×{t['times']} from {t['holes']} holes" + (" sans lever" if t.get("sans_lever") else "")
                          for t in value)
 
@@ -188,7 +210,7 @@ EVIDENCE = re.compile(r"\((S|C|W|M|I)\)\s*$")
 OPTION_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
-def suggest(word, choices) -> str:
+def suggest(word: object, choices: Iterable[object]) -> str:
     """'; did you mean 'x'?' for a close match, else ''."""
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
@@ -200,10 +222,10 @@ class RulesFile:
 
     path: str
     id: str
-    data: dict
-    marks: dict = field(default_factory=dict)  # (keys, 'key'|'value') -> (line, column)
+    data: Any  # the file's plain values (a mapping of the sections, once checked)
+    marks: dict[tuple[Keys, str], tuple[int, int]] = field(default_factory=dict)  # (keys, 'key'|'value') -> place
 
-    def at(self, keys: tuple, part: str = "value") -> tuple:
+    def at(self, keys: Keys, part: str = "value") -> tuple[int, int | None]:
         """(line, column) of ``keys``, else of the nearest enclosing key that has one."""
         while True:
             for p in (part, "key", "value"):
@@ -222,7 +244,7 @@ RULESET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 """A rule set's name (its file's name without .yaml): what a record, ``score`` or ``extends`` may give."""
 
 
-def read_rules_file(path, ruleset_id: str) -> RulesFile:
+def read_rules_file(path: str | os.PathLike[str], ruleset_id: str) -> RulesFile:
     """Read and check one file; RulesError (carrying every error of the file) if it is wrong.
 
     Only a regular file of at most :data:`MAX_RULES_BYTES` is read (files.read_bounded)."""
@@ -246,7 +268,7 @@ def read_rules_file(path, ruleset_id: str) -> RulesFile:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         context = f" ({e.context} at line {e.context_mark.line + 1})" if e.context and e.context_mark else ""
-        problem = e.problem if isinstance(e, Refused) else f"YAML syntax error: {e.problem}{context}"
+        problem = e.problem if isinstance(e, Refused) and e.problem else f"YAML syntax error: {e.problem}{context}"
         raise RulesError(problem, str(path), mark.line + 1 if mark else None,
                          mark.column + 1 if mark else None) from None
     except yaml.YAMLError as e:
@@ -269,9 +291,9 @@ class _Checker:
         from yaml.constructor import SafeConstructor
 
         self._scalars = SafeConstructor()
-        self._unreadable: set = set()  # keys whose value was refused when read: no second complaint
+        self._unreadable: set[Keys] = set()  # keys whose value was refused when read: no second complaint
 
-    def error(self, keys: tuple, message: str, part: str = "value") -> None:
+    def error(self, keys: Keys, message: str, part: str = "value") -> None:
         if any(keys[:n] in self._unreadable for n in range(len(keys) + 1)):
             return
         line, column = self.file.at(keys, part)
@@ -285,18 +307,19 @@ class _Checker:
 
     # --- nodes -> plain values, remembering positions --------------------------------
 
-    def plain(self, node, keys: tuple):
+    def plain(self, node: yaml.Node, keys: Keys) -> Any:
         import yaml
         from yaml.constructor import ConstructorError
 
         self.file.marks.setdefault((keys, "value"), (node.start_mark.line + 1, node.start_mark.column + 1))
-        plain_tag = {yaml.MappingNode: "map", yaml.SequenceNode: "seq"}.get(type(node))
+        tags: dict[type[yaml.Node], str] = {yaml.MappingNode: "map", yaml.SequenceNode: "seq"}
+        plain_tag = tags.get(type(node))
         if plain_tag and node.tag != f"tag:yaml.org,2002:{plain_tag}":
             self.error(keys, f"{_dotted(keys)}: unsupported YAML tag {node.tag!r}")
             self._unreadable.add(keys)
             return None
         if isinstance(node, yaml.MappingNode):
-            out = {}
+            out: dict[str, Any] = {}
             for key_node, value_node in node.value:
                 mark = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
                 if not isinstance(key_node, yaml.ScalarNode):
@@ -340,16 +363,16 @@ class _Checker:
         if "identity" not in data:
             self.error((), "missing section 'identity' (author, title, year, edition, place)")
 
-    def unknown(self, keys: tuple, where: str, choices) -> None:
+    def unknown(self, keys: Keys, where: str, choices: Iterable[object]) -> None:
         self.error(keys, f"unknown key {keys[-1]!r} in {where}{suggest(keys[-1], choices)}", "key")
 
-    def mapping(self, keys: tuple, value, what: str) -> bool:
+    def mapping(self, keys: Keys, value: object, what: str) -> bool:
         if isinstance(value, dict):
             return True
         self.error(keys, f"{_dotted(keys)}: expected {what}, got {_describe(value)}")
         return False
 
-    def fields(self, keys: tuple, entry: dict, allowed, required=()) -> None:
+    def fields(self, keys: Keys, entry: dict[str, Any], allowed: Collection[str], required: Iterable[str] = ()) -> None:
         """Unknown and missing keys of one entry."""
         for key in entry:
             if key not in allowed:
@@ -358,11 +381,11 @@ class _Checker:
             if key not in entry:
                 self.error(keys, f"{_dotted(keys)}: missing {key!r}", "key")
 
-    def text(self, keys: tuple, value) -> None:
+    def text(self, keys: Keys, value: object) -> None:
         if not isinstance(value, str) or not value.strip():
             self.error(keys, f"{_dotted(keys)}: expected a text, got {_describe(value)}")
 
-    def citation(self, keys: tuple, entry: dict) -> None:
+    def citation(self, keys: Keys, entry: dict[str, Any]) -> None:
         if "cite" in entry and "decided" in entry:
             self.error(keys + ("decided",), f"{_dotted(keys)}: give either cite or decided, not both", "key")
         elif "cite" in entry:
@@ -378,8 +401,8 @@ class _Checker:
         if "note" in entry:
             self.text(keys + ("note",), entry["note"])
 
-    def identity(self, value) -> None:
-        keys = ("identity",)
+    def identity(self, value: Any) -> None:
+        keys: Keys = ("identity",)
         if not self.mapping(keys, value, "a mapping with " + ", ".join(IDENTITY)):
             return
         self.fields(keys, value, IDENTITY + ("source", "note"), IDENTITY)
@@ -391,8 +414,8 @@ class _Checker:
             elif key in value:
                 self.text(keys + (key,), value[key])
 
-    def extends(self, value) -> None:
-        keys = ("extends",)
+    def extends(self, value: Any) -> None:
+        keys: Keys = ("extends",)
         if not self.mapping(keys, value, "{id: <rule set>, cite: ... or decided: <why this set is the closest>}"):
             return
         self.fields(keys, value, ("id",) + CITING, ("id",))
@@ -404,12 +427,12 @@ class _Checker:
                                            "set of the tool, named without .yaml)")
         self.citation(keys, value)
 
-    def section(self, name: str, value) -> None:
+    def section(self, name: str, value: Any) -> None:
         if not self.mapping((name,), value, "a mapping"):
             return
         names = {"points": JANS, "jans": JANS, "variants": tuple(VARIANTS), "options": None}[name]
         for key, entry in value.items():
-            keys = (name, key)
+            keys: Keys = (name, key)
             if names is not None and key not in names:
                 self.unknown(keys, name, names)
                 continue
@@ -420,7 +443,7 @@ class _Checker:
             if self.mapping(keys, entry, "a mapping"):
                 getattr(self, f"{name}_entry")(keys, entry)
 
-    def points_entry(self, keys: tuple, entry: dict) -> None:
+    def points_entry(self, keys: Keys, entry: dict[str, Any]) -> None:
         jan = keys[-1]
         if jan in HIT_JANS:
             self.fields(keys, entry, HALVES + CITING, HALVES)
@@ -433,33 +456,33 @@ class _Checker:
             self.values(keys, entry)
         self.citation(keys, entry)
 
-    def values(self, keys: tuple, entry: dict) -> None:
+    def values(self, keys: Keys, entry: dict[str, Any]) -> None:
         for key in ("simple", "doublet"):
             value = entry.get(key)
             if key in entry and (not isinstance(value, int) or isinstance(value, bool) or value < 2 or value % 2):
                 self.error(keys + (key,), f"{_dotted(keys + (key,))}: expected an even number of points (2, 4, 6…),"
                                           f" got {_describe(value)}")
 
-    def jans_entry(self, keys: tuple, entry: dict) -> None:
+    def jans_entry(self, keys: Keys, entry: dict[str, Any]) -> None:
         self.fields(keys, entry, ("scored",) + CITING, ("scored",))
         if "scored" in entry and not isinstance(entry["scored"], bool):
             self.error(keys + ("scored",), f"{_dotted(keys)}.scored: expected true or false, got "
                                            f"{_describe(entry['scored'])}")
         self.citation(keys, entry)
 
-    def variants_entry(self, keys: tuple, entry: dict) -> None:
+    def variants_entry(self, keys: Keys, entry: dict[str, Any]) -> None:
         self.fields(keys, entry, ("value",) + CITING, ("value",))
         if "value" in entry:
-            self.variant_value(keys + ("value",), keys[-1], entry["value"])
+            self.variant_value(keys + ("value",), str(keys[-1]), entry["value"])
         self.citation(keys, entry)
 
-    def variant_value(self, keys: tuple, name: str, value) -> None:
+    def variant_value(self, keys: Keys, name: str, value: object) -> None:
         variant = VARIANTS[name]
         if not variant.accepts(value):
             hint = suggest(value, variant.kind) if isinstance(variant.kind, tuple) else ""
             self.error(keys, f"{_dotted(keys)}: expected {variant.describe()}, got {_describe(value)}{hint}")
 
-    def options_entry(self, keys: tuple, entry: dict) -> None:
+    def options_entry(self, keys: Keys, entry: dict[str, Any]) -> None:
         name = keys[-1]
         if not OPTION_NAME.match(str(name)):
             self.error(keys, f"option name {name!r}: use lower-case words joined by '-'", "key")
@@ -486,7 +509,7 @@ class _Checker:
         self.citation(keys, entry)
 
 
-def check_complete(file: RulesFile, sections: dict) -> None:
+def check_complete(file: RulesFile, sections: dict[str, dict[str, Any]]) -> None:
     """The resolved sections of ``file`` (after extends) state every jan, the points of every jan
     that can be scored, and every variant needed."""
     checker = _Checker(file)
@@ -498,7 +521,7 @@ def check_complete(file: RulesFile, sections: dict) -> None:
         for jan in JANS:
             if jan not in jans:
                 checker.error(("jans",), f"jans: {jan!r} is not stated (say 'scored: true' or 'scored: false')", "key")
-    enabled = {jan: (f"option {name!r} switches it on", ("options", name))
+    enabled: dict[str, tuple[str, Keys]] = {jan: (f"option {name!r} switches it on", ("options", name))
                for name, option in sections["options"].items() for jan in option.get("jans", ())}
     enabled.update({jan: (f"jans.{jan} is scored", ("jans", jan))
                     for jan, entry in jans.items() if entry.get("scored")})
@@ -509,21 +532,21 @@ def check_complete(file: RulesFile, sections: dict) -> None:
     if variants or "variants" in file.data:
         for name, variant in VARIANTS.items():
             if name not in variants and variant.needed(enabled, variants):
-                keys = ("variants",) if "variants" in file.data else enabled.get(variant.requires, ((), ()))[1]
-                checker.error(keys, f"variants: {name!r} is not stated ({variant.about})", "key")
+                where = ("variants",) if "variants" in file.data else enabled.get(variant.requires or "", ("", ()))[1]
+                checker.error(where, f"variants: {name!r} is not stated ({variant.about})", "key")
     checker.raise_errors()
 
 
-def _dotted(keys: tuple) -> str:
+def _dotted(keys: Keys) -> str:
     return ".".join(str(k) for k in keys) or "the file"
 
 
-def _describe(value) -> str:
+def _describe(value: object) -> str:
     text = _describe_whole(value)
     return text if len(text) <= 60 else text[:57] + "…"
 
 
-def _describe_whole(value) -> str:
+def _describe_whole(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         return "a number of more than 60 digits"  # (repr of a huge one would raise)
     if value is None:

@@ -11,13 +11,21 @@ import functools
 import os
 import pickle
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from ..games.trictrac.vocabulary import JANS
-from ..games.trictrac.moves import MoveRules
 from ..core.resources import code_stamp, data_dir, user_cache, write_whole
+from ..games.trictrac.moves import MoveRules
+from ..games.trictrac.vocabulary import HIT_JANS, JANS
 from .rules_schema import (
-    HALVES, HIT_JANS, RULESET_NAME, VARIANTS, RulesError, check_complete, read_rules_file, suggest,
+    HALVES,
+    RULESET_NAME,
+    VARIANTS,
+    RulesError,
+    check_complete,
+    read_rules_file,
+    suggest,
 )
 
 __all__ = ["RulesError", "RuleSet", "load_ruleset", "named_ruleset", "list_rulesets", "diff_rulesets", "ruleset_for",
@@ -28,6 +36,16 @@ DEFAULT_RULESET = "modern"
 the only rule set still played; its abandoned jans stay off unless the record's Options header asks."""
 
 RULE_SECTIONS = ("points", "jans", "variants", "options")
+# a rule set's sections after extends: section -> name -> entry (its values, citation and origin)
+Sections = dict[str, dict[str, dict[str, Any]]]
+# a rule set of the tool's own as cached: RuleSet's id, path, identity, extends and sections
+Resolved = tuple[str, str, dict[str, Any], "dict[str, Any] | None", Sections]
+# the tool's rule files as they stand: (name, size, modification time) each
+Stamp = tuple[tuple[str, int, int], ...]
+
+if TYPE_CHECKING:
+    from ..notation.record import Record
+    from .rules_schema import RulesFile
 
 
 class UnknownRule(KeyError):
@@ -40,8 +58,8 @@ class UnknownRule(KeyError):
 class RuleSet:
     """One resolved rule set (after ``extends``), with the options switched on."""
 
-    def __init__(self, ruleset_id: str, path: str, identity: dict, extends: dict | None, sections: dict,
-                 options: tuple = ()):
+    def __init__(self, ruleset_id: str, path: str, identity: dict[str, Any], extends: dict[str, Any] | None,
+                 sections: Sections, options: tuple[str, ...] = ()):
         self.id = ruleset_id
         self.path = path
         self.identity = dict(identity)
@@ -77,12 +95,12 @@ class RuleSet:
             entry = entry[half]
         elif half is not None:
             raise ValueError(f"{jan}: no half to choose (only {' and '.join(HIT_JANS)} depend on it)")
-        value = entry.get("doublet" if doublet else "simple")
+        value: int | None = entry.get("doublet" if doublet else "simple")
         if value is None:
             raise ValueError(f"{jan} cannot be made with a doublet under {self.id}")
         return value
 
-    def variant(self, name: str):
+    def variant(self, name: str) -> Any:
         """The value of a variant (rules_schema.VARIANTS says what each means)."""
         return self._entry("variants", name)["value"]
 
@@ -106,18 +124,19 @@ class RuleSet:
         origin = entry["origin"]
         return _cite(entry) + ("" if origin == self.id else f" [{origin if ' ' in origin else 'from ' + origin}]")
 
-    def with_options(self, names) -> "RuleSet":
+    def with_options(self, names: Iterable[str]) -> RuleSet:
         """The same rules with the options ``names`` switched on (RulesError for an unknown one)."""
-        names = [n for n in names if n not in self.options]
+        added = [n for n in names if n not in self.options]
         sections = {name: dict(entries) for name, entries in self._sections.items()}
-        setter = {}
-        for name in names:
+        setter: dict[str, str] = {}
+        for name in added:
             option = sections["options"].get(name)
             if option is None:
                 known = ", ".join(self.available_options) or "none"
                 raise RulesError(f"unknown option {name!r} for rule set {self.id} (available: {known})"
                                  f"{suggest(name, self.available_options)}")
-            overlay = {"origin": f"option {name}", **{k: option[k] for k in ("cite", "decided") if k in option}}
+            overlay: dict[str, Any] = {"origin": f"option {name}",
+                                       **{k: option[k] for k in ("cite", "decided") if k in option}}
             for jan in option.get("jans", ()):
                 sections["jans"][jan] = {"scored": True, **overlay}
             for var, value in option.get("variants", {}).items():
@@ -125,10 +144,10 @@ class RuleSet:
                     raise RulesError(f"options {setter[var]!r} and {name!r} set variant {var} differently; choose one")
                 setter[var] = name
                 sections["variants"][var] = {"value": value, **overlay}
-        return RuleSet(self.id, self.path, self.identity, self.extends, sections, self.options + tuple(names))
+        return RuleSet(self.id, self.path, self.identity, self.extends, sections, self.options + tuple(added))
 
-    def to_json(self) -> dict:
-        def entry(e: dict, **values) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        def entry(e: dict[str, Any], **values: Any) -> dict[str, Any]:
             out = dict(values, citation=_cite(e), **({"from": e["origin"]} if e["origin"] != self.id else {}))
             return out | ({"note": e["note"]} if "note" in e else {})
 
@@ -144,7 +163,7 @@ class RuleSet:
             "variants": {name: entry(e, value=e["value"]) for name, e in s["variants"].items()},
         }
 
-    def rules(self):
+    def rules(self) -> Iterator[tuple[str, Any]]:
         """(key, value, entry) of every rule, in schema order: what diff and show walk over."""
         s = self._sections
         for jan in JANS:
@@ -158,21 +177,21 @@ class RuleSet:
         for name, option in s["options"].items():
             yield f"options.{name}", _option_effect(option)
 
-    def _entry(self, section: str, name: str) -> dict:
+    def _entry(self, section: str, name: str) -> dict[str, Any]:
         entries = self._sections[section]
         if name in entries:
             return entries[name]
-        known = {"points": JANS, "jans": JANS, "variants": VARIANTS}.get(section, entries)
+        known: Iterable[str] = {"points": JANS, "jans": JANS, "variants": tuple(VARIANTS)}.get(section, tuple(entries))
         if name in known:
             raise UnknownRule(f"{section}.{name} is not stated in rule set {self.id}")
         raise UnknownRule(f"unknown {section[:-1]} {name!r}{suggest(name, known)}")
 
 
-def _cite(entry: dict) -> str:
-    return entry["cite"] if "cite" in entry else f"decided: {entry['decided']}"
+def _cite(entry: dict[str, Any]) -> str:
+    return str(entry["cite"]) if "cite" in entry else f"decided: {entry['decided']}"
 
 
-def _option_effect(option: dict) -> str:
+def _option_effect(option: dict[str, Any]) -> str:
     """What an option does, for comparing two sets: 'jans rencontre; payout=pont'."""
     parts = [f"jans {', '.join(option['jans'])}"] if option.get("jans") else []
     parts += [f"{k}={str(v).lower() if isinstance(v, bool) else VARIANTS[k].text(v)}"
@@ -180,7 +199,7 @@ def _option_effect(option: dict) -> str:
     return "; ".join(parts)
 
 
-def _points_value(entry: dict) -> dict:
+def _points_value(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: entry[k] for k in ("simple", "doublet", *HALVES) if k in entry}
 
 
@@ -194,18 +213,16 @@ def known_ids(folder: Path | None = None) -> list[str]:
     return sorted(p.stem for p in (folder or rules_dir()).glob("*.yaml"))
 
 
-def load_ruleset(name_or_path: str, options=()) -> RuleSet:
+def load_ruleset(name_or_path: str, options: Sequence[str] = ()) -> RuleSet:
     """A rule set by name (one of rules_data/), or by the path of a .yaml file of one's own — for the
     command line's ``--rules FILE`` and the Python interface.  What a record or ``score`` names goes
     through :func:`named_ruleset`: names only."""
-    if _is_path(name_or_path):
-        ruleset = _load_path(Path(name_or_path))
-    else:
-        ruleset = named_ruleset(name_or_path)
+    ruleset = _load_path(Path(name_or_path)) if _is_path(name_or_path) else named_ruleset(name_or_path)
     return ruleset.with_options(options) if options else ruleset
 
 
-def named_ruleset(name: str, options=(), folder: Path | None = None, given: str | None = None) -> RuleSet:
+def named_ruleset(name: str, options: Sequence[str] = (), folder: Path | None = None,
+                  given: str | None = None) -> RuleSet:
     """A rule set by name only: one of the tool's, or the file NAME.yaml of ``folder`` (a site's own
     rules folder).  A path, '..', a NUL or a name of more than 64 characters is refused (``given``: the
     name as written, for the message): a record never makes the tool read a file it names."""
@@ -228,7 +245,8 @@ def list_rulesets() -> list[RuleSet]:
                   key=lambda r: (r.identity["year"], r.id))
 
 
-def _find(ruleset_id: str, folder: Path, where: tuple = (None, None, None)) -> Path:
+def _find(ruleset_id: str, folder: Path, where: tuple[str | None, int | None, int | None] = (None, None, None)
+          ) -> Path:
     """The file of rule set ``ruleset_id`` (a checked name) in ``folder``, else among the tool's;
     a file that is a link to somewhere outside its folder is not taken."""
     for base in (folder, rules_dir()):
@@ -253,25 +271,26 @@ def _load_path(path: Path) -> RuleSet:
 
 
 @functools.lru_cache(maxsize=64)
-def _own(path: str, cache: Path, stamp: tuple) -> tuple:
+def _own(path: str, cache: Path, stamp: Stamp) -> Resolved:
     """The arguments of RuleSet for one of the tool's own rule sets, resolved once per process and kept in
     the user's cache (core.resources.user_cache) for the next, keyed on the code and the rule files
     (``stamp``): reading and checking the YAML is most of the time of a short command such as ``check``."""
     key = (code_stamp(), stamp)
     try:
         with open(cache, "rb") as f:
-            saved, resolved = pickle.load(f)
+            saved, cached = pickle.load(f)
         if saved == key:
-            return resolved
+            found: Resolved = cached  # (written below)
+            return found
     except Exception:  # missing, stale, cut short by a concurrent writer, unreadable: read the YAML
         pass
     file, sections = _resolve(Path(path), ())
-    resolved = (file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
+    resolved: Resolved = (file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
     write_whole(cache, pickle.dumps((key, resolved), protocol=pickle.HIGHEST_PROTOCOL))
     return resolved
 
 
-def _own_stamp() -> tuple:
+def _own_stamp() -> Stamp:
     """The names, sizes and modification times of the tool's own rule files (one may extend another)."""
     with os.scandir(_own_folder()[0]) as entries:
         return tuple(sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in entries
@@ -297,10 +316,10 @@ def _cache_file(path: Path) -> Path | None:
     return user_cache(f"rules-{where}-{Path(path).stem}.pickle")
 
 
-def _resolve(path: Path, chain: tuple):
+def _resolve(path: Path, chain: tuple[str, ...]) -> tuple[RulesFile, Sections]:
     """The file at ``path`` and its sections after extends: each entry remembers its origin."""
     file = _read(str(path), *_stamp(path))
-    sections = {name: {} for name in RULE_SECTIONS}
+    sections: Sections = {name: {} for name in RULE_SECTIONS}
     extends = file.data.get("extends")
     if extends:
         where = (file.path, *file.at(("extends", "id")))
@@ -321,7 +340,7 @@ def _resolve(path: Path, chain: tuple):
     return file, sections
 
 
-def _stamp(path: Path) -> tuple:
+def _stamp(path: Path) -> tuple[int | None, int | None]:
     try:
         stat = path.stat()
         return stat.st_mtime_ns, stat.st_size
@@ -330,14 +349,14 @@ def _stamp(path: Path) -> tuple:
 
 
 @functools.lru_cache(maxsize=64)
-def _read(path: str, mtime, size):
+def _read(path: str, mtime: int | None, size: int | None) -> RulesFile:
     """Parse one file once (per modification)."""
     return read_rules_file(path, Path(path).stem)
 
 
 # --- comparing ------------------------------------------------------------------------------
 
-def diff_rulesets(a: RuleSet, b: RuleSet) -> list[dict]:
+def diff_rulesets(a: RuleSet, b: RuleSet) -> list[dict[str, Any]]:
     """The rules that differ: ``{key, a, b, cite_a, cite_b}`` (value None where a set states nothing)."""
     va, vb = dict(a.rules()), dict(b.rules())
     order = {key: i for i, key in enumerate([f"{s}.{n}" for s in ("points", "jans") for n in JANS]
@@ -350,7 +369,7 @@ def diff_rulesets(a: RuleSet, b: RuleSet) -> list[dict]:
 
 # --- what a replay applies ---------------------------------------------------------------------
 
-def ruleset_for(rules_id, record, folder: Path | None = None) -> RuleSet:
+def ruleset_for(rules_id: str | None, record: Record | None, folder: Path | None = None) -> RuleSet:
     """The rule set of a replay: ``--rules ID[+OPTION...]`` (ID may be the path of a file of one's own),
     else the record's ``Rules`` header — a name only, of the tool's rule sets or of ``folder`` (a site's
     own rules folder) — with its ``Options`` header (names separated by commas or spaces), else
@@ -361,10 +380,11 @@ def ruleset_for(rules_id, record, folder: Path | None = None) -> RuleSet:
     if rules_id:
         name, *options = rules_id.split("+")
         return load_ruleset(name.strip(), [o.strip() for o in options])
-    name = record.header("Rules")
+    assert record is not None, "a rule set is named by rules_id or by a record"
+    header = record.header("Rules")
     options = [o for o in re.split(r"[,\s]+", record.header("Options") or "") if o]
     try:
-        ruleset = named_ruleset(_normal_id(name) if name else DEFAULT_RULESET, folder=folder, given=name)
+        ruleset = named_ruleset(_normal_id(header) if header else DEFAULT_RULESET, folder=folder, given=header)
     except RulesError as e:
         raise _in_header(e, record, "Rules") from None
     try:
@@ -373,7 +393,7 @@ def ruleset_for(rules_id, record, folder: Path | None = None) -> RuleSet:
         raise _in_header(e, record, "Options") from None
 
 
-def _shown_path(path, folder: Path | None):
+def _shown_path(path: str | None, folder: Path | None) -> str | None:
     """A rule file of a site's folder as ``rules/NAME.yaml``: a page shows no path of the machine."""
     if path and folder is not None and Path(path).parent == Path(folder):
         return f"{Path(folder).name}/{Path(path).name}"
@@ -385,7 +405,7 @@ def _normal_id(name: str) -> str:
     return re.sub(r"[\s_]+", "-", name.strip().lower())
 
 
-def _in_header(error: RulesError, record, header: str) -> RulesError:
+def _in_header(error: RulesError, record: Record, header: str) -> RulesError:
     """Point an error about a name at the record's header that gave it."""
     if error.path is not None:
         return error

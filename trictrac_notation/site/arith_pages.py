@@ -7,51 +7,84 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+    from matplotlib.figure import Figure
+
+    from ..games.trictrac.treatise_tables import Table
 
 SIMULATION_FILE = "simulation.json"
+# simulation.json as ``trictrac simulate --json`` writes it: {"player", "rules": {label: {"jans", ...}}}
+Simulation = dict[str, Any]
+# a figure with its 95% interval: {"mean", "ci95": [lo, hi], ...}
+Estimate = dict[str, Any]
 
 
-def render_arithmetic(env, src) -> tuple[dict, list]:
+class SimulationError(Exception):
+    """The site's simulation.json cannot be used: ``str()`` is ``FILE: error: what is wrong``."""
+
+
+class ComparedTable(TypedDict):
+    """A treatise's table and its rows beside the engine's counts (``treatise_tables.compared``)."""
+
+    table: Table
+    rows: list[dict[str, Any]]
+
+
+def render_arithmetic(env: Environment, src: Path) -> tuple[dict[str, str], list[str]]:
     """The pages (``rules/arithmetic.md``, ``rules/simulation.md`` and its charts) and their navigation."""
     from ..games.trictrac.treatise_tables import TABLES, compared
 
-    tables = [{"table": t, "rows": compared(t)} for t in TABLES]
-    files = {"rules/arithmetic.md": env.get_template("rules_arithmetic.md.j2").render(
+    tables = [ComparedTable(table=t, rows=compared(t)) for t in TABLES]
+    files: dict[str, str] = {"rules/arithmetic.md": env.get_template("rules_arithmetic.md.j2").render(
         tables=tables, differences=sum(not r["same"] for t in tables for r in t["rows"]),
         rows=sum(len(t["rows"]) for t in tables))}
     nav = ["rules/arithmetic.md"]
     path = src / SIMULATION_FILE
     if path.is_file():
-        data = json.loads(path.read_text(encoding="utf-8"))
-        files["rules/simulation.md"] = env.get_template("rules_simulation.md.j2").render(
-            data=data, jans=_jans(data), fmt=_fmt)
-        files["rules/simulation-jans.svg"] = jan_chart(data)
-        files["rules/simulation-releve.svg"] = releve_chart(data)
+        from jinja2 import UndefinedError
+
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError as e:
+            raise SimulationError(f"{path}: error: not JSON: {e}") from None
+        try:
+            files["rules/simulation.md"] = env.get_template("rules_simulation.md.j2").render(
+                data=data, jans=_jans(data), fmt=_fmt)
+            files["rules/simulation-jans.svg"] = jan_chart(data)
+            files["rules/simulation-releve.svg"] = releve_chart(data)
+        except (LookupError, TypeError, ValueError, AttributeError, UndefinedError) as e:
+            raise SimulationError(f"{path}: error: not the report 'trictrac simulate --json' writes "
+                                  f"({type(e).__name__}: {e})\n  hint: write it again with trictrac simulate --json"
+                                  ) from None
         nav.append("rules/simulation.md")
     return files, nav
 
 
-def _jans(data: dict) -> list[str]:
+def _jans(data: Simulation) -> list[str]:
     from ..games.trictrac.events import JANS
 
     seen = {jan for r in data["rules"].values() for jan in r["jans"]}
     return [jan for jan in JANS if jan in seen]
 
 
-def _fmt(entry: dict | None, key: str = "mean", digits: int = 2) -> str:
+def _fmt(entry: Estimate | None, key: str = "mean", digits: int = 2) -> str:
     if not entry or entry.get(key) is None:
         return "–"
     lo, hi = entry["ci95"]
     return f"{entry[key]:.{digits}f} ({lo:.{digits}f}–{hi:.{digits}f})"
 
 
-def _svg(fig) -> str:
+def _svg(fig: Figure) -> str:
     out = io.StringIO()
     fig.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
     return out.getvalue()
 
 
-def jan_chart(data: dict) -> str:
+def jan_chart(data: Simulation) -> str:
     """Per-jan frequency (share of throws giving it) by rule set, with 95% intervals."""
     from matplotlib.figure import Figure
 
@@ -64,8 +97,8 @@ def jan_chart(data: dict) -> str:
         r = data["rules"][label]["jans"]
         ys = [j + i * height for j in range(len(jans))]
         means = [r[jan]["per_throw"]["mean"] if jan in r else 0 for jan in jans]
-        errs = [[m - r[jan]["per_throw"]["ci95"][0] if jan in r else 0 for m, jan in zip(means, jans)],
-                [r[jan]["per_throw"]["ci95"][1] - m if jan in r else 0 for m, jan in zip(means, jans)]]
+        errs = [[m - r[jan]["per_throw"]["ci95"][0] if jan in r else 0 for m, jan in zip(means, jans, strict=True)],
+                [r[jan]["per_throw"]["ci95"][1] - m if jan in r else 0 for m, jan in zip(means, jans, strict=True)]]
         ax.barh(ys, means, height=height, xerr=errs, label=label, capsize=1.5)
     ax.set_yticks([j + 0.4 - height / 2 for j in range(len(jans))], jans)
     ax.invert_yaxis()
@@ -76,7 +109,7 @@ def jan_chart(data: dict) -> str:
     return _svg(fig)
 
 
-def releve_chart(data: dict) -> str:
+def releve_chart(data: Simulation) -> str:
     """Points per relevé by rule set: the middle half of the relevés, 10th-90th percentiles, the mean."""
     from matplotlib.figure import Figure
 

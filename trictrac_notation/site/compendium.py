@@ -10,22 +10,62 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import yaml
 from markupsafe import Markup, escape
 
 from ..games.trictrac.events import JANS
 
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+    from ..rules.rulesets import RuleSet
+    from .site import Nav, _Progress
+
 NOTES_FILE = "compendium.yaml"
 STATUS = {"on": "scored", "optional": "optional", "off": "not scored"}
 UNKNOWN = ("", "?", None)  # how a rule set's identity says "not known"
 
 
-def known(value) -> bool:
+class CompendiumError(Exception):
+    """The site's compendium.yaml cannot be used: ``str()`` is ``FILE: error: what is wrong``."""
+
+
+class Notes(TypedDict, total=False):
+    """compendium.yaml: the rules index's introduction, and for each jan its ``name``, ``summary`` and
+    ``reference`` (what is left out keeps its default)."""
+
+    intro: str
+    jans: dict[str, dict[str, str]]
+
+
+class _CellBase(TypedDict):
+    text: str
+    citation: str
+    decided: bool
+
+
+class Cell(_CellBase, total=False):
+    """One rule of one rule set as a page shows it."""
+
+    key: str  # the rule ('points.remplir'), on a treatise's page
+    note: int  # its citation's footnote
+    odd: bool  # in the matrix: not the row's most common value
+
+
+class JanCells(TypedDict):
+    status: Cell | None
+    points: Cell | None
+
+
+def known(value: object) -> bool:
     return value not in UNKNOWN
 
 
-def treatise_title(rs) -> str:
+def treatise_title(rs: RuleSet) -> str:
     """A treatise page's title from its data: the title and year, or the author and year where the
     title is not known (Jollyvet's), never a bare '?'."""
     year = rs.identity.get("year")
@@ -33,7 +73,7 @@ def treatise_title(rs) -> str:
     return f"{name} ({year})" if known(year) else str(name)
 
 
-def short_name(rs) -> tuple[str, str]:
+def short_name(rs: RuleSet) -> tuple[str, str]:
     """A matrix column's name on two lines, never broken mid-word: ('Lepeintre', '1818'), from the id."""
     name = re.sub(r"-?\d{4}$", "", rs.id).replace("-", " ").title()
     year = rs.identity.get("year")
@@ -45,16 +85,17 @@ def breakable(text: str) -> Markup:
     return Markup(re.sub(r"([-=/_])", r"\1<wbr>", str(escape(text))))
 
 
-def identity_text(value) -> str:
+def identity_text(value: object) -> str:
     return str(value) if known(value) else "not known"
 
 
-def render_compendium(env, src, bar=None, own_folder=None) -> tuple[dict, list]:
+def render_compendium(env: Environment, src: Path, bar: _Progress | None = None, own_folder: Path | None = None
+                      ) -> tuple[dict[str, str], Nav]:
     """The compendium's files (``rules/...``) and its part of the navigation: the tool's rule sets and
     those of ``own_folder`` (a site's own ``rules/NAME.yaml``, which take the place of a tool's of the
     same name, as a record naming it gets them; RulesError for one that cannot be read)."""
-    from ..rules.rulesets import list_rulesets
     from ..rules.rules_schema import VARIANTS
+    from ..rules.rulesets import list_rulesets
 
     own, unread = own_rulesets(own_folder)
     ids = {rs.id for rs in own}
@@ -62,44 +103,46 @@ def render_compendium(env, src, bar=None, own_folder=None) -> tuple[dict, list]:
     if not rulesets:
         return {}, []
     notes = _notes(src)
-    jans = {jan: {"name": jan, "summary": "", "reference": ""} | (notes.get("jans") or {}).get(jan, {})
-            for jan in JANS}
+    jans = {jan: {"name": jan, "summary": "", "reference": ""} | notes.get("jans", {}).get(jan, {}) for jan in JANS}
     matrix = _matrix(rulesets)
-    ctx = {"rulesets": rulesets, "own": ids, "unread": unread, "jans": jans, "jan_ids": list(JANS), "variants": VARIANTS,
-           "value": value_text, "status": STATUS, "title_of": treatise_title, "short_name": short_name,
-           "identity_text": identity_text, "breakable": breakable}
+    ctx = {"rulesets": rulesets, "own": ids, "unread": unread, "jans": jans, "jan_ids": list(JANS),
+           "variants": VARIANTS, "value": value_text, "status": STATUS, "title_of": treatise_title,
+           "short_name": short_name, "identity_text": identity_text, "breakable": breakable}
     files = {
         "rules/index.md": env.get_template("rules_index.md.j2").render(**ctx, intro=notes.get("intro", "")),
         "rules/compare.md": env.get_template("rules_compare.md.j2").render(**ctx, **matrix),
     }
     for rs in rulesets:
-        rows = [_cell(rs, key, value) | {"key": key} for key, value in rs.rules()]
+        rows = [Cell(**_cell(rs, key, value), key=key) for key, value in rs.rules()]
         files[f"rules/{rs.id}.md"] = env.get_template("rules_treatise.md.j2").render(
             **ctx, rs=rs, rows=rows, citations=_footnotes(rows))
     for jan in JANS:
-        rows = [{"rs": rs, **_jan_cells(rs, jan)} for rs in rulesets]
+        cells = [(rs, _jan_cells(rs, jan)) for rs in rulesets]
         files[f"rules/jans/{jan}.md"] = env.get_template("rules_jan.md.j2").render(
-            **ctx, jan=jan, note=jans.get(jan, {}), rows=rows,
-            citations=_footnotes([c for r in rows for c in (r["status"], r["points"]) if c]))
+            **ctx, jan=jan, note=jans.get(jan, {}), rows=[{"rs": rs, **c} for rs, c in cells],
+            citations=_footnotes([c for _, r in cells for c in (r["status"], r["points"]) if c]))
     from .arith_pages import render_arithmetic
 
     arithmetic, arithmetic_nav = render_arithmetic(env, src)  # the tables of chances, the simulations
     files.update(arithmetic)
-    nav = ["rules/index.md", "rules/compare.md", *arithmetic_nav,
+    nav: Nav = ["rules/index.md", "rules/compare.md", *arithmetic_nav,
            {"Treatises": [f"rules/{rs.id}.md" for rs in rulesets]},
            {"Jans": [f"rules/jans/{jan}.md" for jan in JANS]}]
     return files, nav
 
 
-def own_rulesets(folder) -> tuple[list, list[str]]:
+def own_rulesets(folder: Path | None) -> tuple[list[RuleSet], list[str]]:
     """The rule sets of a site's own ``rules/`` folder, each by its name, and the errors of those that
     cannot be read (``rules/NAME.yaml:LINE:COL: message``: the rules pages say so, and so does the page of
     a game that names one)."""
     from ..rules.rules_schema import RulesError
     from ..rules.rulesets import named_ruleset
 
-    loaded, unread = [], []
-    for path in sorted(folder.glob("*.yaml")) if folder is not None and folder.is_dir() else []:
+    loaded: list[RuleSet] = []
+    unread: list[str] = []
+    if folder is None or not folder.is_dir():
+        return loaded, unread
+    for path in sorted(folder.glob("*.yaml")):
         try:
             loaded.append(named_ruleset(path.stem, folder=folder))
         except RulesError as e:
@@ -108,12 +151,12 @@ def own_rulesets(folder) -> tuple[list, list[str]]:
     return loaded, unread
 
 
-def _chronological(rs):
+def _chronological(rs: RuleSet) -> tuple[bool, int, str]:
     year = rs.identity.get("year")
     return (not isinstance(year, int), year if isinstance(year, int) else 0, rs.id)
 
 
-def _notes(src) -> dict:
+def _notes(src: Path) -> Notes:
     """The words about each jan: the site's ``compendium.yaml``, else the tool's own."""
     from ..core.resources import data_dir
 
@@ -122,13 +165,45 @@ def _notes(src) -> dict:
         path = data_dir("site_src") / NOTES_FILE
     if not path.is_file():
         return {}
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return _checked_notes(path, path.read_text(encoding="utf-8"))
 
 
-def value_text(key: str, value) -> str:
+def _checked_notes(path: Path, text: str) -> Notes:
+    """The notes of ``text`` (the file ``path``); CompendiumError saying what is wrong and where."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1} column {mark.column + 1}" if mark is not None else ""
+        raise CompendiumError(f"{path}: error: not YAML{where}: {getattr(e, 'problem', None) or e}") from None
+    if data is None:
+        return {}
+
+    def refuse(what: str) -> CompendiumError:
+        return CompendiumError(f"{path}: error: {what}\n  hint: see the tool's own site_src/{NOTES_FILE}")
+
+    if not isinstance(data, dict):
+        raise refuse("expected a mapping with 'intro' (a text) and 'jans' (each jan's name, summary, reference)")
+    notes: Notes = {}
+    if "intro" in data:
+        if not isinstance(data["intro"], str):
+            raise refuse("intro: expected a text")
+        notes["intro"] = data["intro"]
+    jans = data.get("jans") or {}
+    if not isinstance(jans, dict):
+        raise refuse("jans: expected a mapping of jans to their name, summary and reference")
+    notes["jans"] = {}
+    for jan, words in jans.items():
+        if not isinstance(words, dict) or not all(isinstance(v, str) for v in words.values()):
+            raise refuse(f"jans.{jan}: expected a mapping of name, summary and reference to texts")
+        notes["jans"][str(jan)] = {str(k): v for k, v in words.items()}
+    return notes
+
+
+def value_text(key: str, value: Any) -> str:
     """A rule's value in words: points as simple/doublet, statuses and booleans spelt out."""
     if key.startswith("points."):
-        def pair(v):
+        def pair(v: dict[str, int | None]) -> str:
             simple, doublet = v.get("simple"), v.get("doublet")
             return f"{simple}" if doublet is None else f"{simple}/{doublet}"
         if "talon" in value:
@@ -147,14 +222,14 @@ def value_text(key: str, value) -> str:
     return str(value)
 
 
-def _cell(rs, key, value) -> dict:
+def _cell(rs: RuleSet, key: str, value: object) -> Cell:
     citation = rs.citation(key)
-    return {"text": value_text(key, value), "citation": citation, "decided": citation.startswith("decided:")}
+    return Cell(text=value_text(key, value), citation=citation, decided=citation.startswith("decided:"))
 
 
-def _jan_cells(rs, jan) -> dict:
+def _jan_cells(rs: RuleSet, jan: str) -> JanCells:
     values = dict(rs.rules())
-    out = {"status": None, "points": None}
+    out = JanCells(status=None, points=None)
     if f"jans.{jan}" in values:
         out["status"] = _cell(rs, f"jans.{jan}", values[f"jans.{jan}"])
     if f"points.{jan}" in values:
@@ -162,33 +237,34 @@ def _jan_cells(rs, jan) -> dict:
     return out
 
 
-def _footnotes(cells) -> dict:
+def _footnotes(cells: Iterable[Cell]) -> dict[str, int]:
     """Citation text -> footnote number, numbered in order of first use."""
-    numbers: dict = {}
+    numbers: dict[str, int] = {}
     for cell in cells:
         numbers.setdefault(cell["citation"], len(numbers) + 1)
         cell["note"] = numbers[cell["citation"]]
     return numbers
 
 
-def _matrix(rulesets) -> dict:
+def _matrix(rulesets: list[RuleSet]) -> dict[str, Any]:
     """Every rule key of any set (in schema order) against every set.  A row differs when its values
     do; in such a row each cell that is not the row's most common value (or is missing) is marked."""
-    keys: list = []
-    values = {}
+    keys: list[str] = []
+    values: dict[str, dict[str, Any]] = {}
     for rs in rulesets:
         values[rs.id] = dict(rs.rules())
         keys += [k for k in values[rs.id] if k not in keys]
-    rows, cells = [], []
+    rows: list[dict[str, Any]] = []
+    cells: list[Cell] = []
     for key in keys:
-        row = []
+        row: list[Cell | None] = []
         for rs in rulesets:
             if key in values[rs.id]:
                 cell = _cell(rs, key, values[rs.id][key])
                 cells.append(cell)
+                row.append(cell)
             else:
-                cell = None
-            row.append(cell)
+                row.append(None)
         texts = Counter(c["text"] for c in row if c)
         differs = len(texts) > 1 or any(c is None for c in row)
         common = texts.most_common(1)[0][0] if texts else None

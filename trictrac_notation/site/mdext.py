@@ -25,10 +25,22 @@ import contextvars
 import logging
 import re
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
-from markdown import Extension
+from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 from markupsafe import escape
+from mkdocs.config.base import LegacyConfig
+from mkdocs.plugins import BasePlugin
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
+    from ..core.diagnostics import Diagnostic
+    from ..engine.replay import Replay, ThrowResult
+    from ..rules.rulesets import RuleSet
 
 log = logging.getLogger("mkdocs.plugins.trictrac")
 
@@ -52,7 +64,7 @@ class Fence:
     source: str
     closed: bool = True
     options_column: int = 1  # 1-based column of the options on the opening line
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)  # the options read, with their defaults
 
 
 def find_fences(lines: list[str]) -> list[tuple[int, int, Fence]]:
@@ -78,14 +90,15 @@ def find_fences(lines: list[str]) -> list[tuple[int, int, Fence]]:
     return found
 
 
-def _options(fence: Fence, path: str) -> list:
+def _options(fence: Fence, path: str) -> list[Diagnostic]:
     """Read ``key=value`` options; a bad one is a diagnostic at its column."""
     from ..core.coords import SYSTEMS
     from ..core.diagnostics import Reporter
     from ..notation.record import Span
 
     rep = Reporter(path)
-    opts = {"show": "each", "source": "yes", "chances": "no", "bottom": None, "coords": None, "width": WIDTH}
+    opts: dict[str, Any] = {"show": "each", "source": "yes", "chances": "no", "bottom": None, "coords": None,
+                            "width": WIDTH}
     column = None
     for m in re.finditer(r"(\S+?)=(\S+)|(\S+)", fence.options_text):
         column = fence.options_column + m.start()
@@ -107,7 +120,7 @@ def _options(fence: Fence, path: str) -> list:
     return rep.items
 
 
-def render_fence(fence: Fence, path: str = "<markdown>") -> tuple[str, list]:
+def render_fence(fence: Fence, path: str = "<markdown>") -> tuple[str, list[Diagnostic]]:
     """The HTML of one fence and its diagnostics (lines and columns are those of the page)."""
     from ..engine.opengame import open_game
     from ..render.svg import replay_svg
@@ -126,7 +139,7 @@ def render_fence(fence: Fence, path: str = "<markdown>") -> tuple[str, list]:
     show = opts["show"]
     count = len(result.throws)
     numbers = {"each": range(0, count + 1), "start": [0], "last": [count], "none": []}[show]
-    kw = {"width": opts["width"]}
+    kw: dict[str, Any] = {"width": opts["width"]}
     if opts["bottom"]:
         kw["bottom"] = opts["bottom"]
     if opts["coords"]:
@@ -158,7 +171,7 @@ def render_fence(fence: Fence, path: str = "<markdown>") -> tuple[str, list]:
     return "\n".join(html), diags
 
 
-def _caption(t) -> str:
+def _caption(t: ThrowResult) -> str:
     from ..notation.reader import WORDS, write_throw
 
     text = write_throw(t.throw, WORDS["en"], variations=False)
@@ -167,7 +180,7 @@ def _caption(t) -> str:
     return text
 
 
-def _chances(result, n: int, ruleset) -> str:
+def _chances(result: Replay, n: int, ruleset: RuleSet) -> str:
     """What the throw after the first ``n`` can give: 'black to play: hits by 11 of 36, …'."""
     from ..games.trictrac.chances import after_throws, caption, outcomes, summary
 
@@ -198,45 +211,43 @@ class TrictracPreprocessor(Preprocessor):
 
 
 class TrictracExtension(Extension):
-    def extendMarkdown(self, md):
+    def extendMarkdown(self, md: Markdown) -> None:
         # after normalize_whitespace (30), which would strip the stash's markers, and before fenced_code
         # and pymdownx.superfences (25), which would take the block as plain code
         md.preprocessors.register(TrictracPreprocessor(md), "trictrac_fence", 28)
 
 
-def makeExtension(**kwargs):  # noqa: N802 - the name Python-Markdown looks for
+def makeExtension(**kwargs: Any) -> TrictracExtension:  # noqa: N802 - the name Python-Markdown looks for
     return TrictracExtension(**kwargs)
 
 
 # --- mkdocs ---------------------------------------------------------------------------------
 
-try:
-    from mkdocs.plugins import BasePlugin
-except ImportError:  # pragma: no cover - mkdocs is optional for the extension
-    BasePlugin = object
-
-
-class TrictracPlugin(BasePlugin):
+class TrictracPlugin(BasePlugin[LegacyConfig]):  # LegacyConfig: BasePlugin's default, a plugin without options
     """mkdocs plugin ``trictrac``: adds the fence extension and names the page in its messages."""
 
-    def on_config(self, config):
+    _token: contextvars.Token[tuple[str, int]] | None = None
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         names = [e if isinstance(e, str) else type(e).__module__ for e in config.markdown_extensions]
         if not any(n in ("trictrac", __name__) for n in names):
             config.markdown_extensions.append(__name__)
         return config
 
-    def on_page_markdown(self, markdown, page, config, files):
-        try:
-            with open(page.file.abs_src_path, encoding="utf-8-sig") as f:
-                offset = max(0, len(f.read().splitlines()) - len(markdown.splitlines()))
-        except (OSError, TypeError):
-            offset = 0
+    def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        offset = 0  # (a page generated in memory has no source file)
+        if page.file.abs_src_path is not None:
+            try:
+                with open(page.file.abs_src_path, encoding="utf-8-sig") as f:
+                    offset = max(0, len(f.read().splitlines()) - len(markdown.splitlines()))
+            except OSError:
+                pass
         self._token = _page.set((page.file.abs_src_path or page.file.src_uri, offset))
         return markdown
 
-    def on_page_content(self, html, page, config, files):
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """The page is converted: later Markdown (outside this page) is no longer named after it."""
-        if getattr(self, "_token", None) is not None:
+        if self._token is not None:
             _page.reset(self._token)
             self._token = None
         return html

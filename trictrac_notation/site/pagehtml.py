@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 
 BLOCK = re.compile(r"^<!-- trictrac:html( search)? -->\n(.*?)^<!-- /trictrac:html -->\n?", re.M | re.S)
 _NONCE = secrets.token_hex(6)
@@ -29,7 +30,7 @@ def stash(markdown: str) -> tuple[str, list[tuple[bool, str]]]:
     """The Markdown with each block replaced by a placeholder paragraph, and the blocks (searchable, html)."""
     blocks: list[tuple[bool, str]] = []
 
-    def keep(m):
+    def keep(m: re.Match[str]) -> str:
         blocks.append((bool(m.group(1)), m.group(2)))
         return f"\ntrictrac{_NONCE}block{len(blocks) - 1}\n\n"
     return BLOCK.sub(keep, markdown), blocks
@@ -43,7 +44,8 @@ def _held(i: int) -> str:
     return f'<div data-trictrac-html="{_NONCE}-{i}"></div>'
 
 
-def restore(html: str, blocks: list, searchable: bool, transform=lambda h: h) -> str:
+def restore(html: str, blocks: list[tuple[bool, str]], searchable: bool,
+            transform: Callable[[str], str] = lambda h: h) -> str:
     """Put back into ``html`` the blocks that are (or are not) ``searchable``: the page's content after
     Markdown gets the searchable ones, and an empty holder for each other, which the finished page gets
     (``transform``: what the page's other HTML went through, e.g. the citations' links)."""

@@ -8,7 +8,7 @@ GAMES = "games"
 ASSETS = "assets/trictrac"
 
 
-def json_for_script(data) -> str:
+def json_for_script(data: object) -> str:
     """JSON that is safe inside an HTML ``<script>`` (no ``</script>``, no ``<!--``) and in JavaScript."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     for char, code in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"),

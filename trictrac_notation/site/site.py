@@ -19,19 +19,25 @@ import os
 import re
 import sys
 import time
+from collections.abc import Iterator, MutableSequence, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Protocol, TypeAlias, TypedDict
 
 import yaml
 from markupsafe import Markup, escape
+from mkdocs.config import config_options as _opts
+from mkdocs.config.base import Config as _Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
 
 from .. import __version__
 from ..core.files import Unreadable, read_bounded
 from ..core.resources import data_dir
-from .paths import ASSETS, GAMES, json_for_script
 from ..errors import TrictracError
+from .paths import ASSETS, GAMES, json_for_script
 
 HERE = Path(__file__).resolve().parent  # templates/ and static/
 PACKAGE = HERE.parent  # the whole package: its code shapes every page
@@ -52,6 +58,29 @@ RESERVED_IDS = {"index": f"{GAMES}/index is the list of the games"}
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 NOTATION = "notation.md"  # the notation's reference, from the package unless a site has its own
 log = logging.getLogger("mkdocs.plugins.trictrac-site")
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+    from rich.progress import Progress
+
+# mkdocs' navigation: a page, or a section's title with its page or its entries
+NavItem: TypeAlias = "str | dict[str, str | list[NavItem]]"
+Nav: TypeAlias = "list[NavItem]"
+
+
+class _PageEntryBase(TypedDict):
+    key: str  # what the page was rendered from (code_key and the record)
+    files: list[str]  # the staging files it wrote
+    title: str
+
+
+class PageEntry(_PageEntryBase, total=False):
+    """A game page in the cache's manifest (pages.json)."""
+
+    origin: str  # composed or historical (absent from the manifests of older versions)
 
 
 class SiteError(TrictracError):
@@ -124,7 +153,7 @@ def front_matter_title(title: str) -> Markup:
 
 # --- templates ----------------------------------------------------------------------------
 
-def templates():
+def templates() -> Environment:
     """The Jinja2 environment of the site: autoescaping everywhere, undefined names are errors."""
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
@@ -152,34 +181,42 @@ def code_key(*more: Path) -> str:
 
 # --- progress -----------------------------------------------------------------------------
 
+class Advance(Protocol):
+    """Moves a progress bar's task on by ``step``, optionally saying what it does now."""
+
+    def __call__(self, step: int = 1, description: str | None = None, /) -> None: ...
+
+
 class _Progress:
     """A rich progress bar on a terminal; silent otherwise."""
 
     def __init__(self, enabled: bool | None):
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self._bar = None
+        self._bar: Progress | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> _Progress:
         if self.enabled:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
             self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), transient=True, console=Console(stderr=True))  # stdout may be data
+                                 TimeElapsedColumn(), transient=True,
+                                 console=Console(stderr=True))  # stdout may be data
             self._bar.__enter__()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         if self._bar is not None:
             self._bar.__exit__(*exc)
 
-    def task(self, description: str, total: int):
-        if self._bar is None:
+    def task(self, description: str, total: int) -> Advance:
+        bar = self._bar
+        if bar is None:
             return lambda advance=1, description=None: None
-        task_id = self._bar.add_task(description, total=total)
+        task_id = bar.add_task(description, total=total)
 
-        def advance(step: int = 1, description: str | None = None):
-            self._bar.update(task_id, advance=step, **({"description": description} if description else {}))
+        def advance(step: int = 1, description: str | None = None, /) -> None:
+            bar.update(task_id, advance=step, description=description or None)  # None: unchanged
         return advance
 
 
@@ -190,10 +227,10 @@ class Generated:
     """What one generation did."""
 
     staging: Path
-    games: list = field(default_factory=list)  # ids, in page order
-    rendered: list = field(default_factory=list)  # ids of game pages rendered this time
-    reused: list = field(default_factory=list)  # ids taken from the cache
-    nav: list = field(default_factory=list)
+    games: list[str] = field(default_factory=list)  # ids, in page order
+    rendered: list[str] = field(default_factory=list)  # ids of game pages rendered this time
+    reused: list[str] = field(default_factory=list)  # ids taken from the cache
+    nav: Nav = field(default_factory=list)
     seconds: float = 0.0
 
 
@@ -208,17 +245,18 @@ class Generator:
         self.staging = self.cache / "docs"
         self.manifest_path = self.cache / "pages.json"
         self.progress = progress
-        self._env = None
+        self._env: Environment | None = None
 
     @property
-    def env(self):
+    def env(self) -> Environment:
         if self._env is None:
             from jinja2 import FileSystemBytecodeCache
 
-            self._env = templates()
+            env = templates()
             folder = self.cache / "jinja-pages"  # compiled once: a rebuild after one record is quick
             folder.mkdir(parents=True, exist_ok=True)
-            self._env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+            env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+            self._env = env
         return self._env
 
     def run(self) -> Generated:
@@ -236,8 +274,8 @@ class Generator:
             wanted |= self._package_pages()
             wanted |= self._assets()
             advance = bar.task("game pages", len(records))
-            new_manifest = {}
-            games = []
+            new_manifest: dict[str, PageEntry] = {}
+            games: list[tuple[str, str, str]] = []
             for gid, path in records:
                 text = path.read_bytes()
                 page_key = hashlib.sha256(key.encode() + b"\0" + text).hexdigest()
@@ -247,7 +285,7 @@ class Generator:
                 else:
                     advance(0, f"game {gid}")
                     files, title, origin = self._render_game(gid, path)
-                    entry = {"key": page_key, "files": sorted(files), "title": title, "origin": origin}
+                    entry = PageEntry(key=page_key, files=sorted(files), title=title, origin=origin)
                     for name, content in files.items():
                         _write(inside(self.staging, name), content)
                     out.rendered.append(gid)
@@ -258,17 +296,17 @@ class Generator:
             out.games = [g for g, _, _ in games]
             composed = [(g, t) for g, t, _ in games if "/" not in g]
             historical = [(g.split("/", 1)[1], t, o) for g, t, o in games if g.startswith(f"{HISTORICAL}/")]
-            files = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(
+            pages: dict[str, str | None] = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(
                 games=composed, historical=bool(historical))}
             if historical:
-                files[f"{GAMES}/{HISTORICAL}/index.md"] = self.env.get_template("historical_index.md.j2").render(
+                pages[f"{GAMES}/{HISTORICAL}/index.md"] = self.env.get_template("historical_index.md.j2").render(
                     games=historical)
             compendium, rules_nav = self._compendium(bar, key) if self.compendium else ({}, [])
-            files.update(compendium)
-            for name, content in files.items():
+            pages.update(compendium)
+            for name, page in pages.items():
                 path = inside(self.staging, name)
-                if content is not None:
-                    _write(path, content)
+                if page is not None:
+                    _write(path, page)
                 wanted.add(path)
         self._remove_stale(wanted)
         self._save_manifest(new_manifest)
@@ -282,7 +320,7 @@ class Generator:
         records = sorted(folder.glob("*.tric")) if folder.is_dir() else []
         return [(record_id(p), own_file(p, folder)) for p in records]
 
-    def _copy_sources(self, records) -> set[Path]:
+    def _copy_sources(self, records: list[tuple[str, Path]]) -> set[Path]:
         """Every source page and file, as is (the records are copied for download)."""
         written = set()
         for path in sorted(self.src.rglob("*")):
@@ -312,7 +350,7 @@ class Generator:
         """The style sheet and scripts (static/), and the board's description for board.js (layout.js)."""
         from ..render.layout import description
 
-        files = {path.name: path.read_bytes() for path in sorted((HERE / "static").glob("*"))}
+        files: dict[str, str | bytes] = {path.name: path.read_bytes() for path in sorted((HERE / "static").glob("*"))}
         files[LAYOUT_SCRIPT] = f"window.TRICTRAC_LAYOUT = {json_for_script(description())};\n"
         written = set()
         for name, content in files.items():
@@ -329,76 +367,83 @@ class Generator:
             elif path.is_dir() and not any(path.iterdir()):
                 path.rmdir()
 
-    def _manifest(self) -> dict:
+    def _manifest(self) -> dict[str, PageEntry]:
         try:
-            return json.loads(self.manifest_path.read_text(encoding="utf-8"))
+            manifest: dict[str, PageEntry] = json.loads(self.manifest_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
+        return manifest
 
-    def _save_manifest(self, manifest: dict) -> None:
+    def _save_manifest(self, manifest: dict[str, PageEntry]) -> None:
         self.cache.mkdir(parents=True, exist_ok=True)
         _write(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
 
     # --- pages ------------------------------------------------------------------------------
-    def _render_game(self, gid: str, path: Path) -> tuple[dict, str, str]:
+    def _render_game(self, gid: str, path: Path) -> tuple[dict[str, str], str, str]:
         from .gamepage import render_game
 
         # the name the record is published under: a page never shows a path of the machine that built it
         return render_game(gid, path, self.env, display_path=f"{GAMES}/{gid}.tric",
                            rules=self.src / RULES)
 
-    def _compendium(self, bar, key: str) -> tuple[dict, list]:
+    def _compendium(self, bar: _Progress, key: str) -> tuple[dict[str, str | None], Nav]:
         """The rules compendium, generated again only when the rule sets, its sources or the code
         change (``None`` for a file already in the staging folder as it should be)."""
-        from .compendium import render_compendium
+        from .arith_pages import SimulationError
+        from .compendium import CompendiumError, render_compendium
 
         sources = [self.src / "compendium.yaml", self.src / "simulation.json"]  # notes; simulated figures
         page_key = hashlib.sha256(key.encode() + b"".join(s.read_bytes() for s in sources if s.is_file())).hexdigest()
         saved = self.cache / "compendium.json"
+        entry: dict[str, Any] | None
         try:
             entry = json.loads(saved.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             entry = None
         if entry and entry.get("key") == page_key and all((self.staging / f).is_file() for f in entry["files"]):
             return dict.fromkeys(entry["files"]), entry["nav"]
-        files, nav = render_compendium(self.env, self.src, bar, self.src / RULES)
+        try:
+            files, nav = render_compendium(self.env, self.src, bar, self.src / RULES)
+        except (CompendiumError, SimulationError) as e:
+            raise SiteError(str(e)) from None
         self.cache.mkdir(parents=True, exist_ok=True)
         _write(saved, json.dumps({"key": page_key, "files": sorted(files), "nav": nav}))
-        return files, nav
+        return dict(files), nav
 
-    def _nav(self, games, rules_nav) -> list:
+    def _nav(self, games: list[str], rules_nav: Nav) -> Nav:
         """Home, games, tutorials, the compendium, then the reference pages."""
-        def exists(rel):
+        def exists(rel: str) -> bool:
             return (self.staging / rel).is_file()
 
-        def titled(entries):
+        def titled(entries: Nav) -> Nav:
             """Every page with its title, so that a partial (dirty) mkdocs build names them right."""
-            out = []
+            out: Nav = []
             for e in entries:
                 if isinstance(e, dict):
-                    out.append({k: titled(v) for k, v in e.items()})
+                    out.append({k: titled(v) if isinstance(v, list) else v for k, v in e.items()})
                 else:
                     out.append({page_title(self.staging / e): e})
             return out
 
-        def listed(pages):
+        def listed(pages: list[str]) -> list[str]:
             """A section's games, unless there are too many for a sidebar: its index lists them all."""
             return pages if len(pages) <= self.nav_games else []
 
-        nav: list = [{"Home": "index.md"}] if exists("index.md") else []
+        nav: Nav = [{"Home": "index.md"}] if exists("index.md") else []
         composed = [f"{GAMES}/{g}.md" for g in games if "/" not in g]
-        nav.append({"Games": titled([f"{GAMES}/index.md"] + listed(composed))})
+        nav.append({"Games": titled([f"{GAMES}/index.md", *listed(composed)])})
         historical = [f"{GAMES}/{g}.md" for g in games if g.startswith(f"{HISTORICAL}/")]
         if historical:
-            nav.append({"Historical games": titled([f"{GAMES}/{HISTORICAL}/index.md"] + listed(historical))})
+            nav.append({"Historical games": titled([f"{GAMES}/{HISTORICAL}/index.md", *listed(historical)])})
         for title, folder in (("Tutorials", "tutorials"), ("The tables family", "family")):
             pages = sorted(p.relative_to(self.staging).as_posix() for p in (self.staging / folder).glob("*.md"))
             if pages:
                 index = [t for t in pages if t.endswith("/index.md")]
-                nav.append({title: titled(index + [t for t in pages if t not in index])})
+                nav.append({title: titled([*index, *(t for t in pages if t not in index)])})
         if rules_nav:
             nav.append({"Rules of the treatises": titled(rules_nav)})
-        for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md"), ("Sources and method", "sources.md")):
+        for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md"),
+                           ("Sources and method", "sources.md")):
             if exists(rel):
                 nav.append({title: rel})
         return nav
@@ -408,8 +453,9 @@ def page_title(path: Path) -> str:
     """A page's title as mkdocs prints it (HTML): its front-matter title, else its first heading."""
     text = path.read_text(encoding="utf-8")
     m = re.match(r"---\s*\n(?:.*\n)*?title:\s*(.+)\n(?:.*\n)*?---", text)
-    if m:
-        return yaml.safe_load(m.group(1))
+    if m:  # (YAML reads an unquoted 1818 as a number, 2024-05-01 as a date: the title is then the text written)
+        value = yaml.safe_load(m.group(1))
+        return value if isinstance(value, str) else m.group(1).strip()
     m = re.search(r"^#\s+(.+?)\s*#*$", text, re.M)
     return str(escape(m.group(1))) if m else path.stem.replace("-", " ").capitalize()
 
@@ -422,20 +468,12 @@ def _display(path: Path) -> str:
 
 # --- mkdocs -------------------------------------------------------------------------------
 
-try:
-    from mkdocs.config import config_options as _opts
-    from mkdocs.config.base import Config as _Config
-    from mkdocs.exceptions import PluginError
-    from mkdocs.plugins import BasePlugin
-
-    class _SiteConfig(_Config):
-        src = _opts.Optional(_opts.Type(str))  # the sources: by default the docs_dir of mkdocs.yml
-        cache = _opts.Type(str, default=".site-cache")
-        nav_games = _opts.Type(int, default=NAV_GAMES)
-        compendium = _opts.Type(bool, default=True)  # the rules of the treatises (and the site's own)
-        notation = _opts.Type(bool, default=True)  # the notation page, unless the site has its own
-except ImportError:  # pragma: no cover - mkdocs is a dependency
-    BasePlugin = object
+class _SiteConfig(_Config):
+    src = _opts.Optional(_opts.Type(str))  # the sources: by default the docs_dir of mkdocs.yml
+    cache = _opts.Type(str, default=".site-cache")
+    nav_games = _opts.Type(int, default=NAV_GAMES)
+    compendium = _opts.Type(bool, default=True)  # the rules of the treatises (and the site's own)
+    notation = _opts.Type(bool, default=True)  # the notation page, unless the site has its own
 
 
 class SitePlugin(BasePlugin[_SiteConfig]):
@@ -444,24 +482,25 @@ class SitePlugin(BasePlugin[_SiteConfig]):
     ``trictrac site build``, ``mkdocs build`` and ``mkdocs serve`` all go through it."""
 
     progress: bool | None = None
-    _blocks: dict = {}
+    _blocks: dict[str, list[tuple[bool, str]]] = {}
+    _sources: set[str] | None = None
     src_override: Path | None = None
     cache_override: Path | None = None
     result: Generated | None = None
 
     _docs_dir: str | None = None
 
-    def _folders(self, config) -> tuple[Path, Path]:
+    def _folders(self, config: MkDocsConfig) -> tuple[Path, Path]:
         base = Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
         self._docs_dir = self._docs_dir or config.docs_dir  # before on_config puts the staging folder there
         src = self.src_override or (base / self.config.src if self.config.src else Path(self._docs_dir))
         return src, self.cache_override or base / self.config.cache
 
-    def generator(self, config) -> Generator:
+    def generator(self, config: MkDocsConfig) -> Generator:
         c = self.config
         return Generator(*self._folders(config), self.progress, c.nav_games, c.compendium, c.notation)
 
-    def on_env(self, env, config, files):
+    def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         """Keep the theme's templates compiled in the cache: a rebuild after touching one record
         should not pay for compiling material's templates again."""
         from jinja2 import FileSystemBytecodeCache
@@ -471,15 +510,16 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         env.bytecode_cache = FileSystemBytecodeCache(str(folder))
         return env
 
-    def on_files(self, files, config):
+    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
         """Whether the site has a "Sources and method" page, and the places a citation may point to."""
         from .sources import PAGE, anchors
 
         page = files.get_file_from_path(PAGE)
-        self._sources = anchors(Path(page.abs_src_path).read_text(encoding="utf-8")) if page else None
+        path = page.abs_src_path if page else None
+        self._sources = anchors(Path(path).read_text(encoding="utf-8")) if path else None
         return files
 
-    def on_page_markdown(self, markdown, page, config, files):
+    def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """The generated HTML blocks taken out of Markdown's way (pagehtml.py)."""
         from .pagehtml import stash
         from .sources import PAGE, anchor
@@ -487,28 +527,28 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         markdown, self._blocks[page.file.src_uri] = stash(markdown)
         return anchor(markdown) if page.file.src_uri == PAGE else markdown
 
-    def _citations(self, html, page):
+    def _citations(self, html: str, page: Page) -> str:
         """Every "rules.md §…" citation a link to the "Sources and method" page."""
         from .sources import link_citations
 
-        if getattr(self, "_sources", None) is None:
+        if self._sources is None:
             return html
         return link_citations(html, page.file.url, self._sources)
 
-    def on_page_content(self, html, page, config, files):
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """The page's own HTML, with the blocks the search indexes put back."""
         from .pagehtml import restore
 
         return self._citations(restore(html, self._blocks.get(page.file.src_uri, []), True), page)
 
-    def on_post_page(self, output, page, config):
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         """The finished page, with the blocks the search does not index put back."""
         from .pagehtml import restore
 
         blocks = self._blocks.pop(page.file.src_uri, [])
         return restore(output, blocks, False, lambda html: self._citations(html, page))
 
-    def on_config(self, config):
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self._blocks = {}
         _add_assets(config)
         _add_markdown(config)
@@ -528,16 +568,16 @@ class SitePlugin(BasePlugin[_SiteConfig]):
 MARKDOWN = ("tables", "footnotes", "admonition", "attr_list", "trictrac_notation.site.mdext")
 
 
-def _add_markdown(config) -> None:
+def _add_markdown(config: MkDocsConfig) -> None:
     names = {e if isinstance(e, str) else type(e).__module__ for e in config.markdown_extensions}
     for name in MARKDOWN:
         if name not in names and not (name.endswith("mdext") and "trictrac" in names):
             config.markdown_extensions.append(name)
 
 
-def _add_assets(config) -> None:
+def _add_assets(config: MkDocsConfig) -> None:
     """The site's style sheet and scripts, added to the settings unless mkdocs.yml lists them already."""
-    def add(entries, names):
+    def add(entries: MutableSequence[Any], names: Sequence[str]) -> None:
         listed = {str(e) for e in entries}
         entries.extend(f"{ASSETS}/{n}" for n in names if f"{ASSETS}/{n}" not in listed)
 
@@ -553,19 +593,19 @@ class BuildReport:
     out: Path
     generated: Generated
     seconds: float
-    warnings: list
+    warnings: list[str]
     partial: bool = False  # only the changed pages went through mkdocs
 
 
 class _Collect(logging.Handler):
     """mkdocs' warnings, shown as they come with the staging paths turned back into source paths."""
 
-    def __init__(self, src: Path, staging: Path, stream):
+    def __init__(self, src: Path, staging: Path, stream: IO[str]):
         super().__init__(logging.WARNING)
         self.src, self.staging, self.stream = src, staging, stream
         self.messages: list[str] = []
 
-    def emit(self, record):
+    def emit(self, record: logging.LogRecord) -> None:
         message = record.getMessage().replace(str(self.staging.resolve()) + os.sep, _display(self.src) + os.sep)
         message = re.sub(r"Doc file '([^']+)'", lambda m: f"{_display(self.src / m.group(1))}:", message)
         message = f"{record.levelname.lower()}: {message}"
@@ -574,7 +614,7 @@ class _Collect(logging.Handler):
 
 
 @contextmanager
-def _mkdocs_logging(handler: logging.Handler):
+def _mkdocs_logging(handler: logging.Handler) -> Iterator[None]:
     logger = logging.getLogger("mkdocs")
     saved = logger.level, logger.propagate
     quiet = _QuietDirty()
@@ -591,7 +631,7 @@ def _mkdocs_logging(handler: logging.Handler):
         logger.propagate = saved[1]
 
 
-def settings_file(config_file=None) -> Path:
+def settings_file(config_file: str | os.PathLike[str] | None = None) -> Path:
     """The site's settings: the file given, else ``mkdocs.yml`` in the working folder, else the checkout's."""
     if config_file:
         path = Path(config_file)
@@ -606,14 +646,15 @@ def settings_file(config_file=None) -> Path:
                     "or give --config FILE")
 
 
-def _load_config(config_file: Path | None, src, cache, progress, **overrides):
+def _load_config(config_file: Path | None, src: str | os.PathLike[str] | None, cache: str | os.PathLike[str] | None,
+                 progress: bool | None, **overrides: Any) -> tuple[MkDocsConfig, SitePlugin]:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from mkdocs.config import load_config
 
     config_file = settings_file(config_file)
     config = load_config(config_file=str(config_file), **overrides)
     plugin = config.plugins.get("trictrac-site")
-    if plugin is None:
+    if not isinstance(plugin, SitePlugin):
         raise SiteError(f"{config_file}: error: the plugin 'trictrac-site' is not listed under plugins:")
     plugin.src_override = Path(src).resolve() if src else None
     plugin.cache_override = Path(cache).resolve() if cache else None
@@ -621,25 +662,26 @@ def _load_config(config_file: Path | None, src, cache, progress, **overrides):
     return config, plugin
 
 
-def build(out: Path | str = "site", *, src=None, cache=None, config_file=None, progress: bool | None = None,
-          stream=None) -> BuildReport:
+def build(out: Path | str = "site", *, src: str | os.PathLike[str] | None = None,
+          cache: str | os.PathLike[str] | None = None, config_file: str | os.PathLike[str] | None = None,
+          progress: bool | None = None, stream: IO[str] | None = None) -> BuildReport:
     """Generate the pages and build the site into ``out`` (strict: any warning, e.g. a broken link,
     fails the build with a :class:`SiteError`)."""
     from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.exceptions import Abort, ConfigurationError, PluginError as _PluginError
+    from mkdocs.exceptions import Abort, ConfigurationError
 
     stream = stream or sys.stderr
     start = time.perf_counter()
     out = Path(out).resolve()
-    config_file = settings_file(config_file)
+    settings = settings_file(config_file)
     try:
-        config, plugin = _load_config(config_file, src, cache, progress, site_dir=str(out), strict=True)
+        config, plugin = _load_config(settings, src, cache, progress, site_dir=str(out), strict=True)
     except ConfigurationError as e:
-        raise SiteError(f"{config_file}: error: {e}") from None
+        raise SiteError(f"{settings}: error: {e}") from None
     generator = plugin.generator(config)
     plugin.result = generated = generator.run()
     collect = _Collect(generator.src, generated.staging, stream)
-    stamp = _stamp(config_file, out, generated.nav)
+    stamp = _stamp(settings, out, generated.nav)
     stamp_path = generator.cache / "built.json"
     dirty = (out / "index.html").is_file() and _read_json(stamp_path) == stamp
     index = _read_json(out / "search" / "search_index.json") if dirty else None
@@ -648,7 +690,7 @@ def build(out: Path | str = "site", *, src=None, cache=None, config_file=None, p
         try:
             stamp_path.unlink(missing_ok=True)
             mkdocs_build(config, dirty=dirty)
-        except _PluginError as e:
+        except PluginError as e:
             raise SiteError(str(e)) from None
         except Abort:
             count = len(collect.messages)
@@ -662,23 +704,24 @@ def build(out: Path | str = "site", *, src=None, cache=None, config_file=None, p
     return BuildReport(out, generated, time.perf_counter() - start, collect.messages, dirty)
 
 
-def _stamp(config_file, out: Path, nav) -> dict:
+def _stamp(config_file: Path, out: Path, nav: Nav) -> dict[str, object]:
     """What a build's output depends on beyond the pages' own files: settings, versions, the navigation."""
-    import mkdocs
     import material
+    import mkdocs
 
     return {"out": str(out), "nav": nav, "config": hashlib.sha256(Path(config_file).read_bytes()).hexdigest(),
             "versions": [__version__, mkdocs.__version__, getattr(material, "__version__", "")]}
 
 
-def _read_json(path: Path):
+def _read_json(path: Path) -> Any:
+    """The JSON of a file the build wrote, or None if it is not there or not JSON."""
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
 
 
-def _merge_search_index(path: Path, previous: dict) -> None:
+def _merge_search_index(path: Path, previous: dict[str, Any]) -> None:
     """After a partial build the search index holds only the pages rebuilt: keep the others' entries."""
     current = _read_json(path)
     if not current or "docs" not in current or "docs" not in previous:
@@ -695,14 +738,14 @@ def _merge_search_index(path: Path, previous: dict) -> None:
 class _QuietDirty(logging.Filter):
     """mkdocs warns on every partial build; ours are partial only when the navigation is unchanged."""
 
-    def filter(self, record) -> bool:
+    def filter(self, record: logging.LogRecord) -> bool:
         return "'dirty' build" not in record.getMessage()
 
 
-def serve(addr: str = "127.0.0.1:8000", *, config_file=None) -> None:
+def serve(addr: str = "127.0.0.1:8000", *, config_file: str | os.PathLike[str] | None = None) -> None:
     """Serve the site of ``mkdocs.yml``, generating and rebuilding it when a source changes (mkdocs serve)."""
     from mkdocs.commands.serve import serve as mkdocs_serve
 
-    config_file = settings_file(config_file)
-    _load_config(config_file, None, None, None)  # fails early with a clear message
-    mkdocs_serve(config_file=str(config_file), dev_addr=addr, livereload=True)
+    settings = settings_file(config_file)
+    _load_config(settings, None, None, None)  # fails early with a clear message
+    mkdocs_serve(config_file=str(settings), dev_addr=addr, livereload=True)

@@ -24,7 +24,8 @@ _OPEN_POINT = re.compile(r"^(\d+)\.\s")
 
 def anchor(markdown: str) -> str:
     """The reference's Markdown with an id on each numbered section, rule, difference, example and open point."""
-    out, section = [], None
+    out: list[str] = []
+    section = None
     for line in markdown.split("\n"):
         m = _HEADING.match(line)
         if m and "{#" not in line:
@@ -62,7 +63,7 @@ def target(major: str, minor: str | None, item: str | None, known: set[str]) -> 
     return ""
 
 
-def _links(match: re.Match, href: str, known: set[str]) -> str:
+def _links(match: re.Match[str], href: str, known: set[str]) -> str:
     text = match.group(0)
     if match.group(1) is None:  # a bare "rules.md"
         return f'<a class="tt-cite" href="{href}">{text}</a>'
@@ -71,7 +72,8 @@ def _links(match: re.Match, href: str, known: set[str]) -> str:
     for k, place in enumerate(places):
         start = 0 if k == 0 else place.start()  # the first link takes "rules.md" with it
         out.append(text[end:start])
-        out.append(f'<a class="tt-cite" href="{href}{target(*place.groups(), known)}">{text[start:place.end()]}</a>')
+        major, minor, item = place.groups()
+        out.append(f'<a class="tt-cite" href="{href}{target(major, minor, item, known)}">{text[start:place.end()]}</a>')
         end = place.end()
     return "".join(out) + text[end:]
 
@@ -82,7 +84,9 @@ def link_citations(html: str, page_url: str, known: set[str]) -> str:
     if "rules.md" not in html:
         return html
     href = posixpath.relpath(HTML, posixpath.dirname(page_url) or ".")
-    out, pos, skipping = [], 0, []
+    out: list[str] = []
+    skipping: list[str] = []
+    pos = 0
     for tag in _TAG.finditer(html):
         text = html[pos:tag.start()]
         out.append(text if skipping else _CITATION.sub(lambda m: _links(m, href, known), text))

@@ -12,35 +12,78 @@ the pleins (``[jan, quadrant, beneficiary]``) and ``sc`` the score, given only w
 
 from __future__ import annotations
 
-from ..core.board import COLORS, OFF
-from ..render.diagram import _field, _hit, _plein, arrow_labels, event_text, move_line, player_score_text, system, throw_view
+from typing import TYPE_CHECKING, Any, TypedDict, cast
+
+from ..core.board import COLORS, OFF, Position
+from ..render.diagram import (
+    _field,
+    _hit,
+    _plein,
+    arrow_labels,
+    event_text,
+    move_line,
+    player_score_text,
+    system,
+    throw_view,
+)
+
+if TYPE_CHECKING:
+    from ..engine.replay import Replay
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
+# a frame's score: {colour: [points, holes, bredouille (0/1), words], "k": the colour holding the pavillon}
+FrameScore = dict[str, Any]
 
-def position_code(position) -> str:
+
+class BoardData(TypedDict):
+    bottom: str
+    labels: list[str]
+    prefixes: dict[str, str]
+
+
+class _FrameBase(TypedDict):
+    p: str
+
+
+class ViewFrame(_FrameBase, total=False):
+    """One frame for the browser, its fields as the module's docstring says."""
+
+    s: str
+    d: list[int]
+    m: list[list[int]]
+    t: str
+    e: list[str]
+    c: list[str]
+    v: list[list[Any]]
+    j: list[list[Any]]
+    sc: FrameScore | None
+
+
+def position_code(position: Position) -> str:
     """A position in 50 characters: each colour's 24 arrows (own frame) and borne-off dames, a digit
     (base 36) each, White's first."""
     return "".join(DIGITS[n] for c in COLORS for n in (*position.row(c), position.borne_off(c)))
 
 
-def board_data(replay) -> dict:
+def board_data(replay: Replay) -> BoardData:
     """The board of a game's diagrams: who is at the bottom, the arrows' labels (White's frame), and the
     compact layout's row prefixes (trictrac.org's B and N)."""
     cs = system(replay.coords)
     labels, _ = arrow_labels(cs, replay.bottom, False)
     _, prefixes = arrow_labels(cs, replay.bottom, True)
-    return {"bottom": replay.bottom, "labels": [labels[t] for t in range(24)], "prefixes": prefixes}
+    return BoardData(bottom=replay.bottom, labels=[labels[t] for t in range(24)], prefixes=prefixes)
 
 
-def frames_data(replay) -> list[dict]:
+def frames_data(replay: Replay) -> list[ViewFrame]:
     """A frame per position of the main line (0: the start), as the diagram of :func:`diagram.replay_scene`
     draws it."""
     cs = system(replay.coords)
-    out, last = [], None
+    out: list[ViewFrame] = []
+    last: FrameScore | None = None
     for n in range(len(replay.throws) + 1):
         position, ann = throw_view(replay, n)
-        frame = {"p": position_code(position)}
+        frame: dict[str, Any] = {"p": position_code(position)}
         if ann is not None:
             frame.update({
                 "s": ann.mover, "d": list(ann.dice) if ann.dice else None,
@@ -55,14 +98,15 @@ def frames_data(replay) -> list[dict]:
             score = _score(ann.score, ann.marker)
             if score != last:
                 frame["sc"] = last = score
-        out.append({k: v for k, v in frame.items() if k == "sc" or v not in (None, [])})
+        # the empty fields left out: what remains has the types of ViewFrame
+        out.append(cast(ViewFrame, {k: v for k, v in frame.items() if k == "sc" or v not in (None, [])}))
     return out
 
 
-def _score(score, marker) -> dict | None:
+def _score(score: dict[str, Any] | None, marker: str | None) -> FrameScore | None:
     if not score:
         return None
-    out = {}
+    out: FrameScore = {}
     for color in COLORS:
         entry = score.get(color)
         if entry is not None:

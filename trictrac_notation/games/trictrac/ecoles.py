@@ -12,16 +12,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from ...core.board import other
 from ...notation.record import Marks, Span
 from .events import Event
 from .moves import plein
 
+if TYPE_CHECKING:
+    from ...notation.record import Marks, Span
+    from .events import Event
+
 SECTION = "rules.md §3.11"
 FILL_JANS = ("remplir", "conserver")
 EN_PASSANT = "variants.remplir_en_passant"
+
+
+class EcoleJSON(TypedDict):
+    against: str
+    beneficiary: str
+    points: int
+    kind: str
+    reason: str
 
 
 @dataclass
@@ -37,7 +49,7 @@ class Ecole:
     points: int
     kind: str
     text: str
-    span: object = None
+    span: Span | None = None
     omission: bool = False  # points not marked: unclaimed, the rules let it stand (a warning, not an error)
     let_stand: bool = False  # the record says the opponent let this line's irregularity stand (``let-stand``)
 
@@ -45,7 +57,7 @@ class Ecole:
     def gainer(self) -> str:
         return other(self.against)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EcoleJSON:
         return {"against": self.against, "beneficiary": self.gainer, "points": self.points, "kind": self.kind,
                 "reason": self.text}
 
@@ -70,7 +82,7 @@ def _names(events: Iterable[Event]) -> str:
     return ", ".join(f"{e.jan} {e.points}" for e in events) or "nothing"
 
 
-def audit(side: str, events: list[Event], row_after: Sequence[int] | None, moved: bool, marks: Marks | None = None,
+def audit(side: str, events: Sequence[Event], row_after: Sequence[int] | None, moved: bool, marks: Marks | None = None,
           opp_marks: Marks | None = None, span: Span | None = None, fill_not_made: str = "single") -> Audit:
     """Compare the marks written for one throw of ``side`` (``marks``: his ``+N``, ``opp_marks``: the
     opponent's ``opp +N``, record.Marks or None) with ``events``.
@@ -86,7 +98,7 @@ def audit(side: str, events: list[Event], row_after: Sequence[int] | None, moved
     consummated by touching a dame, §3.11; example E17): the points are simply lost.
     """
     due_own = due_opp = 0
-    not_made = []
+    not_made: list[Event] = []
     for e in events:
         if e.beneficiary != side:
             due_opp += e.points

@@ -13,10 +13,23 @@ payout scheme are given.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TypedDict
 
 from ...core.board import BLACK, COLORS, WHITE, other
 from .events import counted
+
+
+class PlayerJSON(TypedDict):
+    points: int
+    holes: int
+    bredouille: bool
+
+
+class PayoutJSON(TypedDict):
+    winner: str
+    scheme: str
+    stakes: float
+    why: str
 
 
 @dataclass
@@ -30,7 +43,7 @@ class Player:
     pavillon: bool = False  # his series began while the opponent held holes (he carries the marker)
     lifted: int = 0  # relevés since his series began (a marqué 'sans lever' has none)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlayerJSON:
         return {"points": self.points, "holes": self.holes, "bredouille": self.bredouille}
 
 
@@ -124,7 +137,7 @@ class Marking:
         """A marqué is over (à écrire): jetons, fichets and the pavillon start again."""
         self.players = {c: Player() for c in self.players}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, PlayerJSON]:
         return {c: self.players[c].to_json() for c in COLORS}
 
     def payout(self, scheme: str, line: int | None = None) -> Payout | None:
@@ -143,7 +156,7 @@ class Payout:
     stakes: float
     why: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PayoutJSON:
         return {"winner": self.winner, "scheme": self.scheme, "stakes": self.stakes, "why": self.why}
 
 

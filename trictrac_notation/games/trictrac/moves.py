@@ -11,12 +11,15 @@ play that is not legal, which rule it breaks.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from ...core.board import COIN, DAMES, OFF, OPP_COIN, Position, other
 
 QUADRANTS = {"petit-jan": (0, 6), "grand-jan": (6, 12), "retour": (18, 24)}
+# the numbers a recorded step uses: one die, both (tout d'une), or ("puissance",) for the coin par puissance
+Numbers = tuple[int | str, ...]
+Fitted = list[tuple["Step", Numbers]]
 
 # rule id -> (where it is written, what it says); quoted by diagnostics.
 RULES = {
@@ -26,7 +29,8 @@ RULES = {
     "M4": ("rules.md §2 M4", "a doublet is played once: two dames, or one dame tout d'une"),
     "M5": ("rules.md §2 M5", "both numbers must be played if possible, else the higher"),
     "M7": ("rules.md §2 M7", "the coin de repos is taken and left by two dames at once"),
-    "M8": ("rules.md §2 M8", "the coin par puissance only when the opponent's coin is empty and it cannot be taken par effet"),
+    "M8": ("rules.md §2 M8",
+           "the coin par puissance only when the opponent's coin is empty and it cannot be taken par effet"),
     "M10": ("rules.md §2 M10", "never place a dame on the opponent's coin de repos"),
     "M12": ("rules.md §2 M12", "no dame may stop in an opponent's jan while he can still fill it"),
     "S1": ("rules.md §3.8", "dames are borne off only when all fifteen are in the jan de retour"),
@@ -69,14 +73,14 @@ class Step:
 class Play:
     """A complete use of one throw."""
 
-    steps: tuple
+    steps: tuple[Step, ...]
     dice_used: int  # how many of the two numbers were played (0, 1 or 2)
     result: Position = field(compare=False)
-    unplayed: tuple = ()  # the numbers that could not be played
+    unplayed: tuple[int, ...] = ()  # the numbers that could not be played
     mover: str = "white"
 
     @property
-    def row_after(self) -> tuple:
+    def row_after(self) -> tuple[int, ...]:
         return self.result.row(self.mover)
 
     @property
@@ -84,24 +88,24 @@ class Play:
         return len(self.steps) == 1 and self.steps[0].via is not None
 
 
-def plein(row: Iterable[int], quadrant: str) -> bool:
+def plein(row: Sequence[int], quadrant: str) -> bool:
     """Whether ``row`` (own frame) has two dames or more on each arrow of a quadrant."""
     lo, hi = QUADRANTS[quadrant]
     return all(row[t] >= 2 for t in range(lo, hi))
 
 
-def lacking(row, quadrant: str) -> int:
+def lacking(row: tuple[int, ...] | list[int], quadrant: str) -> int:
     """How many dames the quadrant lacks to be a plein: one throw brings at most two."""
     lo, hi = QUADRANTS[quadrant]
     arrows = row[lo:hi]
     return 2 * arrows.count(0) + arrows.count(1)
 
 
-def pleins(row) -> frozenset:
+def pleins(row: Sequence[int]) -> frozenset[str]:
     return frozenset(q for q in QUADRANTS if plein(row, q))
 
 
-def can_still_fill(row, lo: int, hi: int) -> bool:
+def can_still_fill(row: Sequence[int], lo: int, hi: int) -> bool:
     """Whether a player still has the material to fill his quadrant lo..hi-1:
     each arrow needs two dames standing on it or behind it (Hall's condition on
     the prefixes; rules.md §2 M12 'enough of his dames not yet past the arrows he lacks')."""
@@ -209,7 +213,7 @@ class _Board:
         return Position(template.white, row, template.off_white, off)
 
 
-def _coin_ok(row, before: int = 0) -> bool:
+def _coin_ok(row: Sequence[int], before: int = 0) -> bool:
     """The coin holds no lone dame after the play (M7) — unless it already held one
     before (a position only reachable through an earlier fausse case)."""
     return row[COIN] != 1 or before == 1
@@ -225,15 +229,15 @@ def legal_plays(position: Position, color: str, dice: tuple[int, int], rules: Mo
     return _obliged(candidates, dice)
 
 
-def _candidates(position: Position, color: str, dice, rules: MoveRules) -> dict:
+def _candidates(position: Position, color: str, dice: tuple[int, int], rules: MoveRules) -> dict[Position, Play]:
     """All plays respecting the movement rules, keyed by resulting position,
     before the 'play as much as possible' and plein obligations."""
     a, b = dice
     board = _Board(position, color, rules)
     coin_before = board.row[COIN]
-    found: dict = {}
+    found: dict[Position, Play] = {}
 
-    def add(steps, used, numbers_played):
+    def add(steps: Iterable[Step], used: int, numbers_played: Iterable[int]) -> None:
         if not _coin_ok(board.row, coin_before):
             return
         result = board.position(position)
@@ -296,12 +300,12 @@ def _puissance(board: _Board, a: int, b: int) -> list[list[Step]]:
     row = board.row
     if row[COIN] or board.opp[OPP_COIN] or a == 1 or b == 1:
         return []
-    need = {}
+    need: dict[int, int] = {}
     for d in (a, b):
         need[12 - d] = need.get(12 - d, 0) + 1
     if any(row[t] < n for t, n in need.items()):
         return []
-    effet = {}
+    effet: dict[int, int] = {}
     for d in (a, b):
         effet[11 - d] = effet.get(11 - d, 0) + 1
     if all(row[t] >= n for t, n in effet.items()):
@@ -309,7 +313,7 @@ def _puissance(board: _Board, a: int, b: int) -> list[list[Step]]:
     return [[Step(12 - a, COIN, puissance=True), Step(12 - b, COIN, puissance=True)]]
 
 
-def _obliged(candidates: dict, dice) -> list[Play]:
+def _obliged(candidates: dict[Position, Play], dice: tuple[int, int]) -> list[Play]:
     """Apply M5 (play both numbers, else the higher) then the plein obligation (§3.5)."""
     plays = list(candidates.values())
     most = max(p.dice_used for p in plays)
@@ -341,7 +345,7 @@ def _plein_obligation(plays: list[Play]) -> list[Play]:
 
 # --- why a play is not legal ------------------------------------------------------
 
-def fit_dice(steps, dice) -> list | None:
+def fit_dice(steps: Sequence[Step], dice: tuple[int, int]) -> Fitted | None:
     """Assign the numbers of ``dice`` to recorded ``steps``.
 
     Returns one ``(step, numbers)`` pair per step — ``numbers`` being one die, both
@@ -351,13 +355,13 @@ def fit_dice(steps, dice) -> list | None:
     """
     a, b = dice
 
-    def fits(step, n):
+    def fits(step: Step, n: int) -> bool:
         return step.distance == n or (step.dst >= OFF and n > step.distance)
 
     if len(steps) == 1:
         s = steps[0]
-        singles = [(n,) for n in dict.fromkeys((a, b)) if fits(s, n)]
-        whole = [(a, b)] if fits(s, a + b) else []
+        singles: list[Numbers] = [(n,) for n in dict.fromkeys((a, b)) if fits(s, n)]
+        whole: list[Numbers] = [(a, b)] if fits(s, a + b) else []
         if s.via is not None:
             return [(s, (a, b))] if whole and s.via - s.src in (a, b) else None
         choice = singles + whole
@@ -371,20 +375,21 @@ def fit_dice(steps, dice) -> list | None:
     return None if steps else []
 
 
-def explain_play(position: Position, color: str, dice: tuple, steps, rules: MoveRules = PARISIAN,
-                 legal: list | None = None, name=str) -> tuple[str, str]:
+def explain_play(position: Position, color: str, dice: tuple[int, int], steps: Iterable[Step],
+                 rules: MoveRules = PARISIAN, legal: list[Play] | None = None,
+                 name: Callable[[int], str] = str) -> tuple[str, str]:
     """The rule a play outside ``legal_plays`` breaks, and a sentence saying how.
 
     ``steps`` are the dames moved as recorded (own frame); ``name`` turns a
     track into the record's coordinates for the sentence.
     """
     a, b = dice
-    steps = list(steps)
-    fitted = fit_dice(steps, dice)
+    made = list(steps)
+    fitted = fit_dice(made, dice)
     if fitted is None:
-        moved = ", ".join(f"{name(s.src)}-{name(s.dst)} ({s.distance})" for s in steps)
-        if len(steps) > 2:
-            return ("M4" if a == b else "M1"), f"{len(steps)} dames moved ({moved}) but a throw moves at most two"
+        moved = ", ".join(f"{name(s.src)}-{name(s.dst)} ({s.distance})" for s in made)
+        if len(made) > 2:
+            return ("M4" if a == b else "M1"), f"{len(made)} dames moved ({moved}) but a throw moves at most two"
         return "M1", f"the moves {moved} do not fit the dice {a}-{b}"
     board = _Board(position, color, rules)
     broken = _break_rules(board, fitted, dice, color, name)
@@ -402,7 +407,8 @@ def explain_play(position: Position, color: str, dice: tuple, steps, rules: Move
     return "P1", "another play fills or keeps a plein, and filling or keeping is compulsory"
 
 
-def _break_rules(board: _Board, fitted, dice, color: str, name=str) -> tuple[str, str] | None:
+def _break_rules(board: _Board, fitted: Fitted, dice: tuple[int, int], color: str,
+                 name: Callable[[int], str] = str) -> tuple[str, str] | None:
     """Play the fitted steps on ``board`` one by one; the first rule a step breaks, or None."""
     a, b = dice
     for step, numbers in fitted:
@@ -411,21 +417,26 @@ def _break_rules(board: _Board, fitted, dice, color: str, name=str) -> tuple[str
             if why:
                 return "M8", why
         elif len(numbers) == 2:
-            orders = (numbers,) if a == b else ((a, b), (b, a))
+            # (numbers is (a, b) here: fit_dice's whole throw)
+            orders: tuple[tuple[int, int], ...] = ((a, b),) if a == b else ((a, b), (b, a))
             if step.via is not None:
                 orders = tuple(o for o in orders if step.src + o[0] == step.via)
             reasons = [board.tout_d_une_reason(step.src, f, g) for f, g in orders]
-            if all(reasons):
-                return reasons[0], _say(reasons[0], step, color, name)
+            first = reasons[0] if reasons else None
+            if all(reasons) and first is not None:
+                return first, _say(first, step, color, name)
         else:
-            reason = board.step_reason(step.src, numbers[0])
+            die = numbers[0]
+            assert isinstance(die, int)  # (a die: not the coin par puissance, handled above)
+            reason = board.step_reason(step.src, die)
             if reason:
                 return reason, _say(reason, step, color, name)
         board.move(step.src, step.dst)
     return None
 
 
-def surely_legal(position: Position, color: str, dice: tuple, steps, rules: MoveRules = PARISIAN) -> bool:
+def surely_legal(position: Position, color: str, dice: tuple[int, int], steps: Iterable[Step],
+                 rules: MoveRules = PARISIAN) -> bool:
     """True when a written play is certainly among :func:`legal_plays` — found without enumerating them.
 
     That is the case when it plays both numbers, breaks no movement rule, and no
@@ -467,5 +478,5 @@ _SAY = {
 }
 
 
-def _say(rule: str, step: Step, color: str, name) -> str:
+def _say(rule: str, step: Step, color: str, name: Callable[[int], str]) -> str:
     return _SAY.get(rule, RULES[rule][1]).format(who=color, src=name(step.src), dst=name(step.dst))

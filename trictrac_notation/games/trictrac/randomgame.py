@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ...core.board import DAMES, WHITE, Position, other
+from ...core.board import DAMES, WHITE, Color, Position, other
 from ...core.coords import get_system
 from ...notation.reader import dice_name, write
 from ...notation.record import Header, MoveText, Record, Throw
@@ -19,8 +19,8 @@ from .moves import PARISIAN, MoveRules, Play, legal_plays
 
 
 def random_throws(rng: random.Random, max_throws: int = 400, rules: MoveRules = PARISIAN,
-                  relevés: int = 1, start: Position | None = None,
-                  first: str = WHITE) -> Iterator[tuple[str, tuple[int, int], Play]]:
+                  relevés: int = 1, start: Position | None = None, first: Color = WHITE
+                  ) -> Iterator[tuple[Color, tuple[int, int], Play]]:
     """Yield (side, dice, play) for a random game of ``relevés`` relevés (each ends with a sortie)."""
     position = start or Position.initial()
     side = first

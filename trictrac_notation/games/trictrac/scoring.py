@@ -14,9 +14,15 @@ Nothing here knows a treatise: every value and choice comes from the rule set
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
 from ...core.board import COIN, DAMES, OFF, OPP_COIN, TALON, Position, half_of, other
 from .events import JANS, Event
-from .moves import PARISIAN, QUADRANTS, MoveRules, Play, lacking, legal_plays, plein, pleins
+from .moves import PARISIAN, QUADRANTS, MoveRules, Play, Step, lacking, legal_plays, plein, pleins
+
+if TYPE_CHECKING:
+    from ...rules.rulesets import RuleSet
 
 RETOUR_LO = QUADRANTS["retour"][0]
 
@@ -29,12 +35,12 @@ class Tariff:
     VARIANTS = ("fill_ways_two_half_cases", "retour_coin_way", "remplir_en_passant", "six_tables_throws",
                 "margot", "margot_ways", "pile_de_misere_each_roll")
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: RuleSet):
         self.ruleset = ruleset
         self.scored = frozenset(j for j in JANS if ruleset.has(j))
-        self._points: dict = {}
-        self._cites: dict = {}
-        self.variants = {}
+        self._points: dict[tuple[str, bool, str | None], int] = {}
+        self._cites: dict[str, str] = {}
+        self.variants: dict[str, Any] = {}  # the variants' values (None: not stated, its jan is off)
         for name in self.VARIANTS:
             try:
                 self.variants[name] = ruleset.variant(name)
@@ -56,7 +62,7 @@ class Tariff:
 
 
 @functools.lru_cache(maxsize=32)
-def tariff(ruleset) -> Tariff:
+def tariff(ruleset: RuleSet) -> Tariff:
     """The :class:`Tariff` of a rule set (cached per RuleSet object)."""
     return Tariff(ruleset)
 
@@ -76,7 +82,7 @@ class History:
     __slots__ = ("throw_in_releve", "deux_tables_made", "mezeas_made", "rencontre_dice")
 
     def __init__(self, throw_in_releve: int | None = None, deux_tables_made: bool = False,
-                 mezeas_made: bool = False, rencontre_dice: tuple | None = None):
+                 mezeas_made: bool = False, rencontre_dice: tuple[int, int] | None = None):
         self.throw_in_releve = throw_in_releve
         self.deux_tables_made = deux_tables_made
         self.mezeas_made = mezeas_made
@@ -95,8 +101,8 @@ class Roll:
 
     __slots__ = ("position", "roller", "dice", "doublet", "me", "opp", "movement", "made", "_legal")
 
-    def __init__(self, position: Position, roller: str, dice, movement: MoveRules = PARISIAN,
-                 made: Play | None = None, legal=None):
+    def __init__(self, position: Position, roller: str, dice: Sequence[int], movement: MoveRules = PARISIAN,
+                 made: Play | None = None, legal: list[Play] | Callable[[], list[Play]] | None = None):
         self.position = position
         self.roller = roller
         self.dice = (dice[0], dice[1])
@@ -115,14 +121,14 @@ class Roll:
             self._legal = self._legal()
         return self._legal
 
-    def numbers(self) -> tuple:
+    def numbers(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The ways of the throw with the resting distances a sum needs: ((n, rests), ...)."""
         a, b = self.dice
         if self.doublet:
             return (a, ()), (2 * a, (a,))
         return (a, ()), (b, ()), (a + b, (a, b))
 
-    def unplayed(self) -> tuple:
+    def unplayed(self) -> tuple[int, ...]:
         """The numbers that cannot be played (rules.md §2 M5, M6)."""
         if self.made is not None:
             return self.made.unplayed
@@ -141,7 +147,7 @@ class Roll:
             return True
         return bool(self.standing(quadrant))
 
-    def step_number(self, step) -> int:
+    def step_number(self, step: Step) -> int:
         """The number (way) a step of a legal play uses: a die, or the sum for a dame played tout d'une."""
         if step.via is not None:
             return 2 * self.dice[0] if self.doublet else self.dice[0] + self.dice[1]
@@ -150,7 +156,7 @@ class Roll:
 
 # --- the events ------------------------------------------------------------------------------
 
-def throw_events(roll: Roll, rules, history: History = NO_HISTORY) -> list[Event]:
+def throw_events(roll: Roll, rules: RuleSet | Tariff, history: History = NO_HISTORY) -> list[Event]:
     """Every scoring event of ``roll`` under ``rules`` (a RuleSet or its Tariff), in marking order
     within each beneficiary: opening jans, hits, the coin, pleins, sortie, then the opponent's."""
     t = rules if isinstance(rules, Tariff) else tariff(rules)
@@ -175,8 +181,9 @@ def throw_events(roll: Roll, rules, history: History = NO_HISTORY) -> list[Event
     return events
 
 
-def _event(t: Tariff, jan: str, who: str, doublet: bool, ways=(), means: int | None = None, half=None,
-           target=None, quadrant=None, rule: str | None = None, note: str = "") -> Event:
+def _event(t: Tariff, jan: str, who: str, doublet: bool, ways: Sequence[int] = (), means: int | None = None,
+           half: str | None = None, target: int | None = None, quadrant: str | None = None, rule: str | None = None,
+           note: str = "") -> Event:
     """An event worth the rule set's points per way."""
     means = means if means is not None else max(1, len(ways))
     rule = rule or f"points.{jan}"
@@ -189,7 +196,7 @@ def _event(t: Tariff, jan: str, who: str, doublet: bool, ways=(), means: int | N
 def _opening(roll: Roll, t: Tariff, h: History) -> list[Event]:
     me, opp, a, b = roll.me, roll.opp, roll.dice[0], roll.dice[1]
     roller, rival = roll.roller, other(roll.roller)
-    out = []
+    out: list[Event] = []
     off_talon = DAMES - me[TALON] - roll.position.borne_off(roller)
     # jan de six tables: four of the arrows 1..6 covered, the two numbers cover the other two
     if ("six-tables" in t.scored and not roll.doublet and h.throw_in_releve is not None
@@ -212,7 +219,7 @@ def _opening(roll: Roll, t: Tariff, h: History) -> list[Event]:
     return out
 
 
-def _six_tables(me, a: int, b: int) -> bool:
+def _six_tables(me: Sequence[int], a: int, b: int) -> bool:
     """Whether exactly four of the arrows 1..6 are covered and the two numbers (one dame each)
     cover the other two while every covered arrow stays covered (rules.md §3.2, engine note)."""
     missing = [k for k in range(1, 7) if not me[k]]
@@ -230,7 +237,7 @@ def _six_tables(me, a: int, b: int) -> bool:
     return False
 
 
-def _deux_tables(me, a: int, b: int) -> bool:
+def _deux_tables(me: Sequence[int], a: int, b: int) -> bool:
     """The two dames off the talon reach the own coin (11) and the opponent's (12) by one number each."""
     sources = [s for s in range(1, OFF) if me[s] for _ in range(me[s])]
     if len(sources) != 2:
@@ -246,12 +253,13 @@ def _hits(roll: Roll, t: Tariff) -> list[Event]:
     à faux when only the sum reaches it and every resting arrow is closed (two opposing dames or more)."""
     me, opp = roll.me, roll.opp
     numbers = roll.numbers()
-    out_vrai, out_faux = [], []
+    out_vrai: list[Event] = []
+    out_faux: list[Event] = []
     vrai, faux = "battre-a-vrai" in t.scored, "battre-a-faux" in t.scored
     if 1 not in opp:
         return []
     for target in [k for k in range(24) if opp[k] == 1]:
-        ways = []
+        ways: list[int] = []
         closed = False
         for n, rests in numbers:
             s = target - n
@@ -282,10 +290,7 @@ def _battre_coin(roll: Roll, t: Tariff) -> list[Event]:
     a, b = roll.dice
     free = list(me)
     free[COIN] -= 2
-    if roll.doublet:
-        ok = free[OPP_COIN - a] >= 2
-    else:
-        ok = free[OPP_COIN - a] >= 1 and free[OPP_COIN - b] >= 1
+    ok = free[OPP_COIN - a] >= 2 if roll.doublet else free[OPP_COIN - a] >= 1 and free[OPP_COIN - b] >= 1
     return [_event(t, "battre-coin", roll.roller, roll.doublet)] if ok else []
 
 
@@ -293,7 +298,7 @@ def _battre_coin(roll: Roll, t: Tariff) -> list[Event]:
 
 def _pleins(roll: Roll, t: Tariff) -> list[Event]:
     me = roll.me
-    out = []
+    out: list[Event] = []
     for quadrant, (lo, hi) in QUADRANTS.items():
         deficit = lacking(me, quadrant)
         if deficit > 2:
@@ -310,18 +315,18 @@ def _pleins(roll: Roll, t: Tariff) -> list[Event]:
     return out
 
 
-def _reachable(roll: Roll, lacking) -> bool:
+def _reachable(roll: Roll, lacking: Iterable[int]) -> bool:
     """A cheap necessary condition for a fill: every lacking arrow can receive a dame by some way
     (or, for the coin, par puissance)."""
     me = roll.me
     for k in lacking:
-        if not any(k - n >= 0 and me[k - n] for n, _ in roll.numbers()):
-            if not (k == COIN and any(me[OPP_COIN - d] for d in roll.dice)):
-                return False
+        by_a_way = any(k - n >= 0 and me[k - n] for n, _ in roll.numbers())
+        if not by_a_way and not (k == COIN and any(me[OPP_COIN - d] for d in roll.dice)):
+            return False
     return True
 
 
-def _fill(roll: Roll, t: Tariff, quadrant: str, lo: int, hi: int, lacking) -> Event | None:
+def _fill(roll: Roll, t: Tariff, quadrant: str, lo: int, hi: int, lacking: list[int]) -> Event | None:
     """The fill of ``quadrant`` and its ways (rules.md §3.5).
 
     decided: a number is a way when some complete legal play puts a dame on the lacking arrow
@@ -348,7 +353,7 @@ def _fill(roll: Roll, t: Tariff, quadrant: str, lo: int, hi: int, lacking) -> Ev
         rule, note = "variants.remplir_en_passant", "en passant"
     if len(lacking) == 1 and me[lacking[0]] == 1:
         hole = lacking[0]
-        ways = set()
+        ways: set[int] = set()
         for play in plays:
             for step in play.steps:
                 if step.dst != hole:
@@ -361,8 +366,8 @@ def _fill(roll: Roll, t: Tariff, quadrant: str, lo: int, hi: int, lacking) -> Ev
             if extra:
                 ways |= extra
                 rule, note = "variants.retour_coin_way", (note + " " if note else "") + "the coin counted as a way"
-        ways = sorted(ways) or [roll.step_number(next(s for p in plays for s in p.steps if s.dst == hole))]
-        return _event(t, "remplir", roll.roller, roll.doublet, ways, quadrant=quadrant, rule=rule, note=note)
+        listed = sorted(ways) or [roll.step_number(next(s for p in plays for s in p.steps if s.dst == hole))]
+        return _event(t, "remplir", roll.roller, roll.doublet, listed, quadrant=quadrant, rule=rule, note=note)
     if len(lacking) == 2 and all(me[k] == 1 for k in lacking):
         count = t.variants["fill_ways_two_half_cases"] or 1
         if count != 1:
@@ -372,7 +377,7 @@ def _fill(roll: Roll, t: Tariff, quadrant: str, lo: int, hi: int, lacking) -> Ev
     return _event(t, "remplir", roll.roller, roll.doublet, means=1, quadrant=quadrant, rule=rule, note=note)
 
 
-def _decompositions(roll: Roll, step) -> list[tuple[int, int]]:
+def _decompositions(roll: Roll, step: Step) -> list[tuple[int, int]]:
     """The (source, number) pairs by which ``step`` brings a dame to its arrow.
 
     A dame played tout d'une through a resting arrow that holds a dame of the roller leads to the
@@ -394,7 +399,7 @@ def _decompositions(roll: Roll, step) -> list[tuple[int, int]]:
 def _en_passant(roll: Roll, quadrant: str) -> list[Play]:
     """Plays whose first or second step alone makes the plein that the whole play breaks
     (remplir en passant, rules.md §3.5), as one-step plays for counting ways."""
-    found = []
+    found: list[Play] = []
     for play in roll.legal:
         if len(play.steps) != 2:
             continue
@@ -408,13 +413,13 @@ def _en_passant(roll: Roll, quadrant: str) -> list[Play]:
     return found
 
 
-def _coin_ways(roll: Roll, hole: int) -> set:
+def _coin_ways(roll: Roll, hole: int) -> set[int]:
     """Ways by which a dame of the own coin's pair would reach ``hole`` (counted only by the older
     opinion, variant retour_coin_way; rules.md §3.5, example E21)."""
     me, opp = roll.me, roll.opp
     if me[COIN] < 2:
         return set()
-    ways = set()
+    ways: set[int] = set()
     for n, rests in roll.numbers():
         if COIN + n != hole:
             continue
@@ -437,7 +442,7 @@ def _sortie(roll: Roll, t: Tariff) -> list[Event]:
     return [_event(t, "sortie", roll.roller, roll.doublet)] if done else []
 
 
-def sortie_events(rules, roller: str, doublet: bool) -> list[Event]:
+def sortie_events(rules: RuleSet | Tariff, roller: str, doublet: bool) -> list[Event]:
     """The events of a throw *pour tout* (Guiton 1822 ch. 7, Lepeintre 1818 rules 74-75): the player
     certain to bear off first throws once for the sortie and the next relevé; the throw scores the
     sortie alone (decided: nothing else of the old relevé, whose remaining dames count as borne off)."""
@@ -445,7 +450,7 @@ def sortie_events(rules, roller: str, doublet: bool) -> list[Event]:
     return [_event(t, "sortie", roller, doublet)] if "sortie" in t.scored else []
 
 
-def unplayed_events(rules, roller: str, doublet: bool, numbers) -> list[Event]:
+def unplayed_events(rules: RuleSet | Tariff, roller: str, doublet: bool, numbers: Sequence[int]) -> list[Event]:
     """Impuissance for ``numbers`` left unplayed by a fausse case the opponent let stand (Guiton 1822
     ch. 3, 'Fausse case': he then marks 2 for the number not played)."""
     t = rules if isinstance(rules, Tariff) else tariff(rules)
@@ -497,7 +502,7 @@ def _margot(roll: Roll, t: Tariff) -> list[Event]:
     """
     me, opp = roll.me, roll.opp
     kind = t.variants["margot"]
-    arrows: dict = {}
+    arrows: dict[int, set[int]] = {}
     if kind == "landing":
         if roll.made is None:
             return []
@@ -519,13 +524,13 @@ def _margot(roll: Roll, t: Tariff) -> list[Event]:
             for dst, ways in sorted(arrows.items())]
 
 
-def _between_blots(me, opp, k: int) -> bool:
+def _between_blots(me: Sequence[int], opp: Sequence[int], k: int) -> bool:
     return 0 < k < 23 and not me[k] and not opp[k] and opp[k - 1] == 1 and opp[k + 1] == 1
 
 
 # --- totals ------------------------------------------------------------------------------------------
 
-def totals(events, roller: str) -> tuple[int, int]:
+def totals(events: Iterable[Event], roller: str) -> tuple[int, int]:
     """(points of the roller, points of his opponent) of a list of events."""
     own = sum(e.points for e in events if e.beneficiary == roller)
     return own, sum(e.points for e in events) - own

@@ -20,21 +20,59 @@ import functools
 import math
 import random
 import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ...core.board import DAMES, WHITE, Position, other
-from .chances import Tracker
-from .events import JANS
+from .events import JANS, Event
+from .history import Tracker
 from .marking import Marking
-from .moves import legal_plays, pleins
-from .scoring import Roll, tariff, throw_events, totals
+from .moves import MoveRules, Play, legal_plays, pleins
+from .scoring import History, Roll, Tariff, tariff, throw_events, totals
+
+if TYPE_CHECKING:
+    from ...rules.rulesets import RuleSet
 
 PLAYER = ("greedy: each throw takes the legal play scoring the most points for the mover on that throw (his "
           "points minus the opponent's), ties broken at random; always stays after a hole")
 Z95 = 1.959964
 
 
-@functools.lru_cache(maxsize=None)
-def _ruleset(label: str):
+class PartieStats(TypedDict):
+    """One partie's whole numbers (see :func:`play_partie`)."""
+
+    throws: int
+    points: int
+    jans: dict[str, list[int]]  # jan -> [throws giving it, its points]
+    releves: list[tuple[int, int, int]]  # each relevé's throws, holes and points
+    won: bool
+    grande: bool
+    stakes: float
+    partie_throws: int
+
+
+class Estimate(TypedDict):
+    """A mean (or ratio) with its 95% interval; None where there is nothing to estimate."""
+
+    mean: float | None
+    ci95: list[float] | None
+    n: int
+
+
+class Share(TypedDict):
+    """A share with its 95% Wilson interval."""
+
+    share: float | None
+    ci95: list[float] | None
+    n: int
+
+
+# one rule set's report and the whole report, as the README's simulate section describes their JSON
+Report = dict[str, Any]
+
+
+@functools.cache
+def _ruleset(label: str) -> RuleSet:
     from ...rules.rulesets import ruleset_for
 
     return ruleset_for(label, None)
@@ -47,7 +85,8 @@ def game_rng(seed: int, game: int) -> random.Random:
 
 # --- one partie --------------------------------------------------------------------------------
 
-def _choose(position, side, dice, t, history, movement, rng):
+def _choose(position: Position, side: str, dice: tuple[int, int], t: Tariff, history: History, movement: MoveRules,
+            rng: random.Random) -> tuple[Play, list[Event]]:
     """The greedy play and its events.  Plays that leave the same pleins, bear off as many dames,
     leave the same coin and leave the same numbers unplayed are scored once (the other jans do not
     depend on the play); the rest is decided on the points."""
@@ -55,12 +94,14 @@ def _choose(position, side, dice, t, history, movement, rng):
     if len(legal) == 1:
         play = legal[0]
         return play, throw_events(Roll(position, side, dice, movement, made=play, legal=legal), t, history)
-    groups: dict = {}
+    groups: dict[tuple[object, ...], list[Play]] = {}
     for play in legal:
         row = play.row_after
         key = (pleins(row), play.result.borne_off(side), row[11], play.unplayed, _landing(play, t))
         groups.setdefault(key, []).append(play)
-    best, best_net, best_events = [], None, {}
+    best: list[Play] = []
+    best_net: int | None = None
+    best_events: dict[int, list[Event]] = {}
     for plays in groups.values():
         events = throw_events(Roll(position, side, dice, movement, made=plays[0], legal=legal), t, history)
         own, theirs = totals(events, side)
@@ -75,14 +116,14 @@ def _choose(position, side, dice, t, history, movement, rng):
     return play, best_events[id(play)]
 
 
-def _landing(play, t):
+def _landing(play: Play, t: Tariff) -> tuple[int, ...] | None:
     """Where the play's dames stop, when the rule set's Margot looks at them (variant 'landing')."""
     if "margot" in t.scored and t.variants["margot"] == "landing":
         return tuple(s.dst for s in play.steps)
     return None
 
 
-def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> dict:
+def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> PartieStats:
     """One partie under the rule set ``label`` (``ID[+OPTION...]``): whole-number statistics."""
     ruleset = _ruleset(label)
     t = tariff(ruleset)
@@ -91,8 +132,8 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> dic
     marking = Marking(ruleset.variant("points_per_hole"), ruleset.variant("holes_per_partie"))
     tracker = Tracker(ruleset)
     position, side = Position.initial(), WHITE
-    stats = {"throws": 0, "points": 0, "jans": {}, "releves": [], "won": False, "grande": False, "stakes": 0.0,
-             "partie_throws": 0}
+    stats = PartieStats(throws=0, points=0, jans={}, releves=[], won=False, grande=False, stakes=0.0,
+                        partie_throws=0)
     jans = stats["jans"]
     releve_throws = releve_holes = releve_points = 0
     while stats["throws"] < max_throws:
@@ -101,7 +142,7 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> dic
         tracker.record(side, dice, events)
         stats["throws"] += 1
         releve_throws += 1
-        seen = {}
+        seen: dict[str, int] = {}
         for e in events:
             seen[e.jan] = seen.get(e.jan, 0) + e.points
         for jan, points in seen.items():
@@ -116,8 +157,9 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> dic
         if marking.winner is not None and not stats["won"]:
             line = ruleset.variant("payout_line") if ruleset.states("payout_line") else None
             payout = marking.payout(ruleset.variant("payout"), line)
-            stats.update(won=True, grande=marking.players[marking.winner].series, stakes=payout.stakes,
-                         partie_throws=stats["throws"])
+            assert payout is not None  # (the partie is won)
+            stats.update({"won": True, "grande": marking.players[marking.winner].series, "stakes": payout.stakes,
+                          "partie_throws": stats["throws"]})
         position = play.result
         if position.borne_off(side) == DAMES:
             stats["releves"].append((releve_throws, releve_holes, releve_points))
@@ -131,14 +173,14 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> dic
     return stats
 
 
-def _chunk(task) -> list[dict]:
+def _chunk(task: tuple[str, int, int, int, int]) -> list[PartieStats]:
     label, seed, start, stop, max_throws = task
     return [play_partie(label, seed, g, max_throws) for g in range(start, stop)]
 
 
 # --- statistics --------------------------------------------------------------------------------
 
-def mean_ci(values) -> dict:
+def mean_ci(values: Sequence[float]) -> Estimate:
     """Mean and 95% confidence interval (normal approximation)."""
     n = len(values)
     if not n:
@@ -149,7 +191,7 @@ def mean_ci(values) -> dict:
     return {"mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)], "n": n}
 
 
-def quartiles(values) -> list:
+def quartiles(values: Iterable[float]) -> list[float]:
     """The 10th, 25th, 50th, 75th and 90th percentiles (nearest rank)."""
     if not values:
         return []
@@ -157,20 +199,20 @@ def quartiles(values) -> list:
     return [ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.1, 0.25, 0.5, 0.75, 0.9)]
 
 
-def ratio_ci(nums, dens) -> dict:
+def ratio_ci(nums: Sequence[int], dens: Sequence[int]) -> Estimate:
     """Σnum/Σden over games and its 95% interval (delta method, games as the sampling units)."""
     n, total = len(nums), sum(dens)
     if not n or not total:
         return {"mean": None, "ci95": None, "n": total}
     r = sum(nums) / total
     mean_den = total / n
-    resid = [a - r * b for a, b in zip(nums, dens)]
+    resid = [a - r * b for a, b in zip(nums, dens, strict=True)]
     var = sum(x * x for x in resid) / (n - 1) / n / mean_den ** 2 if n > 1 else 0.0
     h = Z95 * math.sqrt(var)
     return {"mean": round(r, 5), "ci95": [round(r - h, 5), round(r + h, 5)], "n": total}
 
 
-def wilson(k: int, n: int) -> dict:
+def wilson(k: int, n: int) -> Share:
     """A share k/n and its 95% Wilson interval."""
     if not n:
         return {"share": None, "ci95": None, "n": 0}
@@ -181,17 +223,17 @@ def wilson(k: int, n: int) -> dict:
     return {"share": round(p, 4), "ci95": [round(c - h, 4), round(c + h, 4)], "n": n}
 
 
-def aggregate(games: list[dict]) -> dict:
+def aggregate(games: list[PartieStats]) -> Report:
     """The report of one rule set from its games' statistics (in game order)."""
     throws = [g["throws"] for g in games]
     releves = [r for g in games for r in g["releves"]]
     won = [g for g in games if g["won"]]
-    jans = {}
+    jans: dict[str, dict[str, Any]] = {}
     for jan in JANS:
-        counts = [g["jans"].get(jan, (0, 0))[0] for g in games]
+        counts = [g["jans"].get(jan, [0, 0])[0] for g in games]
         if not any(counts):
             continue
-        points = [g["jans"].get(jan, (0, 0))[1] for g in games]
+        points = [g["jans"].get(jan, [0, 0])[1] for g in games]
         jans[jan] = {"per_throw": ratio_ci(counts, throws), "mean_points": ratio_ci(points, counts),
                      "throws": sum(counts)}
     return {
@@ -208,14 +250,15 @@ def aggregate(games: list[dict]) -> dict:
 
 
 def simulate(labels: list[str], games: int, seed: int, jobs: int = 1, max_throws: int = 6000,
-             progress=None, chunk: int = 25) -> dict:
+             progress: Callable[[str, int], object] | None = None, chunk: int = 25) -> Report:
     """Play ``games`` parties under each rule set of ``labels``; the report (see the README's
     *simulate* section for its JSON).  ``progress(label, done)`` is called as games finish."""
     for label in labels:
         _ruleset(label)  # a bad label fails here, before any process starts
     tasks = [(label, seed, s, min(s + chunk, games), max_throws) for label in labels for s in range(0, games, chunk)]
     start = time.perf_counter()
-    results: dict = {label: [] for label in labels}
+    results: dict[str, list[PartieStats]] = {label: [] for label in labels}
+    outputs: Iterable[list[PartieStats]]
     if jobs <= 1:
         outputs = map(_chunk, tasks)
         pool = None
@@ -225,7 +268,7 @@ def simulate(labels: list[str], games: int, seed: int, jobs: int = 1, max_throws
         pool = multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else "spawn").Pool(jobs)
         outputs = pool.imap(_chunk, tasks)
     try:
-        for task, out in zip(tasks, outputs):
+        for task, out in zip(tasks, outputs, strict=True):
             results[task[0]] += out
             if progress:
                 progress(task[0], len(out))
