@@ -47,16 +47,20 @@ class Position:
     """An immutable placement of both players' dames.
 
     ``counts[color]`` is a tuple of 24 dame counts in that colour's own frame;
-    ``off[color]`` counts the dames already borne off.
+    ``off[color]`` counts the dames already borne off; ``bar[color]`` the dames hit and waiting to
+    enter (backgammon; always 0 in trictrac, where a beaten dame stays on the board).
     """
 
-    __slots__ = ("white", "black", "off_white", "off_black", "_hash")
+    __slots__ = ("white", "black", "off_white", "off_black", "bar_white", "bar_black", "_hash")
 
-    def __init__(self, white: Iterable[int], black: Iterable[int], off_white: int = 0, off_black: int = 0):
+    def __init__(self, white: Iterable[int], black: Iterable[int], off_white: int = 0, off_black: int = 0,
+                 bar_white: int = 0, bar_black: int = 0):
         self.white = tuple(white)
         self.black = tuple(black)
         self.off_white = off_white
         self.off_black = off_black
+        self.bar_white = bar_white
+        self.bar_black = bar_black
         self._hash = None
 
     # --- construction -------------------------------------------------------------
@@ -85,6 +89,10 @@ class Position:
     def borne_off(self, color: str) -> int:
         return self.off_white if color == WHITE else self.off_black
 
+    def on_bar(self, color: str) -> int:
+        """Dames of ``color`` hit and not yet entered again (backgammon)."""
+        return self.bar_white if color == WHITE else self.bar_black
+
     def count(self, color: str, track: int) -> int:
         """Dames of ``color`` on ``track`` of his own frame."""
         return self.row(color)[track]
@@ -94,8 +102,8 @@ class Position:
         return self.row(other(color))[23 - track]
 
     def total(self, color: str) -> int:
-        """Dames on the board plus borne off: 15 in any sound position."""
-        return sum(self.row(color)) + self.borne_off(color)
+        """Dames on the board, on the bar and borne off: 15 in any sound trictrac position."""
+        return sum(self.row(color)) + self.borne_off(color) + self.on_bar(color)
 
     def problems(self) -> list[str]:
         """What makes this position impossible (empty list when it is sound)."""
@@ -132,16 +140,16 @@ class Position:
             else:
                 row[dst] += 1
         if color == WHITE:
-            return Position(row, self.black, off, self.off_black)
-        return Position(self.white, row, self.off_white, off)
+            return Position(row, self.black, off, self.off_black, self.bar_white, self.bar_black)
+        return Position(self.white, row, self.off_white, off, self.bar_white, self.bar_black)
 
     def mirrored(self) -> "Position":
         """The same position with the colours swapped."""
-        return Position(self.black, self.white, self.off_black, self.off_white)
+        return Position(self.black, self.white, self.off_black, self.off_white, self.bar_black, self.bar_white)
 
     # --- value semantics ----------------------------------------------------------
     def key(self) -> tuple:
-        return (self.white, self.black, self.off_white, self.off_black)
+        return (self.white, self.black, self.off_white, self.off_black, self.bar_white, self.bar_black)
 
     def __eq__(self, other_pos) -> bool:
         return isinstance(other_pos, Position) and self.key() == other_pos.key()
@@ -152,7 +160,9 @@ class Position:
         return self._hash
 
     def __repr__(self) -> str:
-        return f"Position(white={self.fields(WHITE)}, black={self.fields(BLACK)}, off=({self.off_white}, {self.off_black}))"
+        bar = f", bar=({self.bar_white}, {self.bar_black})" if self.bar_white or self.bar_black else ""
+        return (f"Position(white={self.fields(WHITE)}, black={self.fields(BLACK)}, "
+                f"off=({self.off_white}, {self.off_black}){bar})")
 
     def fields(self, color: str) -> dict[int, int]:
         """``{track: count}`` for the occupied tracks of ``color``."""
@@ -160,9 +170,12 @@ class Position:
 
     def to_json(self) -> dict:
         """Each colour's occupied fields in the `score` contract's frame (field = track + 1)."""
-        return {
+        out = {
             color: {str(t + 1): n for t, n in self.fields(color).items()} for color in COLORS
         } | {"off": {c: self.borne_off(c) for c in COLORS}}
+        if self.bar_white or self.bar_black:
+            out["bar"] = {c: self.on_bar(c) for c in COLORS}
+        return out
 
     def __str__(self) -> str:
         from .textboard import render

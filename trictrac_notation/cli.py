@@ -46,15 +46,12 @@ def _summary(errors: int, warnings: int, notes: int = 0) -> str:
 # --- check ----------------------------------------------------------------------
 
 def cmd_check(args) -> int:
-    from .replay import replay
-
     _check_rules_option(args)
     total_errors = total_warnings = total_notes = 0
     for path in args.files:
         record, diags, text = read(path)
         if record is not None:
-            options, more = _replay_options(args, record)
-            result = replay(record, **options, parse_diagnostics=diags + more)
+            result = _replay_record(args, record, diags)
             diags = result.diagnostics
         _print_diagnostics(diags, text)
         total_errors += sum(d.severity == "error" for d in diags)
@@ -90,10 +87,27 @@ def _replay_options(args, record) -> tuple[dict, list]:
         raise UsageError(f"--rules: {e}") from None
 
 
+def _replay_record(args, record, diags):
+    """Replay a record by the rules of its game (``[Game "backgammon"]``, else trictrac).
+    A thin dispatch, until the engine's Game protocol replaces it."""
+    from .games.backgammon.replay import is_backgammon, replay as replay_backgammon
+    from .replay import replay
+    from .rulesets import RulesError
+
+    if is_backgammon(record):
+        try:
+            return replay_backgammon(record, getattr(args, "rules", None), diags)
+        except RulesError as e:
+            raise UsageError(f"--rules: {e}") from None
+    options, more = _replay_options(args, record)
+    return replay(record, **options, parse_diagnostics=diags + more)
+
+
 # --- replay ---------------------------------------------------------------------
 
 def cmd_replay(args) -> int:
-    from .replay import replay
+    from .games.backgammon import report as backgammon
+    from .games.backgammon.replay import is_backgammon
     from .report import replay_json, replay_lines
 
     _check_rules_option(args)
@@ -101,13 +115,14 @@ def cmd_replay(args) -> int:
     if record is None:
         _print_diagnostics(diags, text, sys.stderr)
         return 1
-    options, more = _replay_options(args, record)
-    result = replay(record, **options, parse_diagnostics=diags + more)
+    result = _replay_record(args, record, diags)
+    bg = is_backgammon(record)
     if args.json:
-        json.dump(replay_json(result), sys.stdout, ensure_ascii=False, indent=1)
+        json.dump((backgammon.replay_json if bg else replay_json)(result), sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
-        for line in replay_lines(result, system=args.coords, bottom=args.bottom):
+        lines = backgammon.replay_lines(result, args.bottom) if bg else replay_lines(result, args.coords, args.bottom)
+        for line in lines:
             print(line)
         _print_diagnostics(result.diagnostics, text, sys.stderr)
     return 1 if result.errors else 0

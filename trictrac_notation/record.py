@@ -19,7 +19,7 @@ DOUBLET_NAME = {1: "bezet", 2: "double-deux", 3: "ternes", 4: "carmes", 5: "quin
 KNOWN_TAGS = (
     "Title", "Source", "Edition", "Page", "Figure", "Rules", "Options", "White", "Black", "First",
     "Date", "Coords", "Bottom", "Language", "Annotator", "Event", "Place", "Note", "Id",
-    "FigureCoords", "FigurePile", "Partie", "Marques",
+    "FigureCoords", "FigurePile", "Partie", "Marques", "Game", "Match",
 )
 
 JAN_SLUGS = (
@@ -149,6 +149,7 @@ class Throw:
     figures: list = field(default_factory=list)  # Figure: the book's figures of the position after it
     marque: int | None = None  # the value of the marqué this throw ends, as the players reckoned it (à écrire)
     refait: bool = False  # this throw ends the marqué in a refait (à écrire)
+    cube: str | None = None  # backgammon, before the dice: 'double take|drop|beaver', 'resigns[-gammon|-backgammon]'
     comments: list = field(default_factory=list)
     variations: list = field(default_factory=list)  # each a list of Throw
     span: Span | None = _span()
@@ -159,6 +160,7 @@ class Throw:
     pour_tout_span: Span | None = _span()
     fausse_case_span: Span | None = _span()
     marque_span: Span | None = _span()
+    cube_span: Span | None = _span()
     unreadable: bool = field(default=False, compare=False, repr=False)  # a syntax error lies inside it
 
     @property

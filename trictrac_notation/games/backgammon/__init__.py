@@ -1,0 +1,1 @@
+"""Backgammon: GNU Backgammon's .mat files (the game itself comes next)."""
