@@ -28,3 +28,7 @@ REGISTER.append(_arith)
 from .cli_marque import register as _marque  # noqa: E402
 
 REGISTER.append(_marque)
+
+from .cli_mat import register as _mat  # noqa: E402
+
+REGISTER.append(_mat)

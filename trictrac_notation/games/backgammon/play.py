@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 
 from ...board import WHITE, Position, other
-from ...matfile import BAR, OFF, Move, Step, moves_from_steps, steps_from_moves
+from ...matfile import BAR, OFF, Move, Step, _splits, _without, moves_from_steps, steps_from_moves
 
 HOME = range(1, 7)
 
@@ -82,21 +83,32 @@ class State:
 
     def hops(self, die: int, rules: MoveRules):
         """Every hop one die can make: (src, dst, hit)."""
-        me, opp = self.me, self.opp
+        me = self.me
         if me[BAR] and rules.enter_first:
-            sources = (BAR,)
+            sources: tuple = (BAR,)
         else:
             sources = tuple(p for p in range(BAR, 0, -1) if me[p])
         home = self.home()
         highest = self.highest()
         for src in sources:
-            dst = src - die
-            if dst >= 1:
-                if opp[dst] >= 2 or (opp[dst] and not rules.hitting) or me[dst] >= rules.max_per_point:
-                    continue
-                yield src, dst, opp[dst] == 1
-            elif home and (dst == 0 or src == highest):
-                yield src, OFF, False
+            hop = self.hop(src, die, rules, home, highest)
+            if hop is not None:
+                yield hop
+
+    def hop(self, src: int, die: int, rules: MoveRules, home: bool, highest: int) -> tuple | None:
+        """The hop of the dame on ``src`` with ``die`` (src, dst, hit), or None if it cannot be made
+        (``home`` and ``highest`` as :meth:`home` and :meth:`highest` answer)."""
+        me, opp = self.me, self.opp
+        if not me[src] or (src != BAR and me[BAR] and rules.enter_first):
+            return None
+        dst = src - die
+        if dst >= 1:
+            if opp[dst] >= 2 or (opp[dst] and not rules.hitting) or me[dst] >= rules.max_per_point:
+                return None
+            return src, dst, opp[dst] == 1
+        if home and (dst == 0 or src == highest):
+            return src, OFF, False
+        return None
 
     def after(self, src: int, dst: int, hit: bool) -> "State":
         me = list(self.me)
@@ -174,12 +186,57 @@ def legal_plays(position: Position, side: str, dice: tuple[int, int], rules: Mov
     return plays
 
 
+def quick_play(position: Position, side: str, dice: tuple[int, int], moves: tuple[Move, ...],
+               rules: MoveRules = FFBG) -> tuple[Play | None, bool]:
+    """The written moves as a play that uses every number of the throw, hop by hop, without listing every
+    legal play: such a play is legal at once (it plays as many numbers as can be). (None, False) when the moves
+    do not play the whole throw that way (the replay then compares them with :func:`legal_plays`), and always
+    under the whole-count rule, which compares the points of every play."""
+    if rules.bear_off != "any":
+        return None, False
+    pool = dice_pool(dice, rules)[0]
+    total = sum(m.src - max(m.dst, 1) + (m.dst == OFF) for m in moves)
+    if total > sum(pool) or len(moves) > len(pool):
+        return None, False
+    order = sorted(moves, key=lambda m: -m.src)  # the bar first, then from the highest point
+    wanted = _hits(moves)
+    first: list = []
+
+    def place(k: int, state: State, left: tuple, hops: tuple):
+        if k == len(order):
+            if not left:
+                yield hops, state
+            return
+        mv = order[k]
+        for used, landings in _splits(mv.src, mv.dst, left):
+            points = (mv.src, *landings, mv.dst)
+            st, made = state, []
+            for (a, b), die in zip(pairwise(points), used):
+                hop = st.hop(a, die, rules, st.home(), st.highest())
+                if hop is None or hop[1] != b:
+                    break
+                made.append(Step(*hop))
+                st = st.after(*hop)
+            else:
+                yield from place(k + 1, st, _without(left, used), hops + tuple(made))
+
+    for hops, state in place(0, State.of(position, side), pool, ()):
+        play = Play(hops, pool, state.position(side, position))
+        if _hits(play.moves) == wanted:
+            return play, True
+        if not first:
+            first.append(play)
+    return (first[0], False) if first else (None, False)
+
+
 def _pairs(moves) -> tuple:
     return tuple(sorted((m.src, m.dst) for m in moves))
 
 
 def _hits(moves) -> tuple:
-    return tuple(sorted((m.src, m.dst, tuple(sorted(m.hits))) for m in moves))
+    """The points hit (decided: which of two dames passing a point hit there is not asked, the position is the
+    same)."""
+    return tuple(sorted(h for m in moves for h in m.hits))
 
 
 def find_play(legal: list[Play], moves: tuple[Move, ...]) -> tuple[Play | None, bool]:

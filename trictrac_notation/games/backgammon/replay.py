@@ -23,7 +23,7 @@ from ...replay import acknowledge
 from ...rules_schema import RulesError
 from ...rulesets import named_ruleset, ruleset_for
 from .cube import BEAVER, CUBE_RULE, DROP, RESIGNS, Cube, Match, Result, borne_off
-from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, legal_plays
+from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, legal_plays, quick_play
 from .rules import DEFAULT, SCORE_RULE, Rules, game_kind, sound
 
 MAX_LISTED_PLAYS = 12
@@ -285,8 +285,10 @@ def _play(result: ThrowResult, r: Reporter) -> None:
     if moves is None:
         return
     result.moves = moves
-    legal = result.legal
-    play, stars = find_play(legal, moves)
+    play, stars = quick_play(before, side, throw.dice, moves, result.rules.moves)
+    if play is None:
+        play, stars = find_play(result.legal, moves)
+    legal = result.legal if play is None else []
     span = _moves_span(throw) or throw.dice_span
     if play is not None:
         result.play, result.after = play, play.after
