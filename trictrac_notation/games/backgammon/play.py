@@ -16,7 +16,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from ...board import WHITE, Position, other
-from ...matfile import BAR, OFF, Move, Step, _splits, _without, moves_from_steps, steps_from_moves
+from ...matfile import BAR, OFF, Move, Step, _splits, _without, moves_from_steps
 
 HOME = range(1, 7)
 
@@ -284,15 +284,19 @@ def apply_moves(position: Position, side: str, moves: tuple[Move, ...]) -> Posit
 
 
 def dice_used(moves: tuple[Move, ...], dice: tuple[int, int], rules: MoveRules = FFBG) -> int | None:
-    """How many numbers the written moves use (None: they do not fit the dice)."""
-    pool = dice_pool(dice, rules)[0]
-    try:
-        steps = steps_from_moves(moves, (pool[0], pool[1] if len(pool) > 1 else pool[0]), lambda p: True)
-    except ValueError:
-        return None
-    if dice[0] == dice[1] and len(steps) > rules.doublet_moves:
-        return None
-    return len(steps)
+    """The most numbers the written moves can use (``6/off`` with 6-3 may be 6/3/off: two); None when they do not
+    fit the dice."""
+    def most(k: int, pool: tuple[int, ...]) -> int | None:
+        if k == len(moves):
+            return 0
+        best = None
+        for used, _ in _splits(moves[k].src, moves[k].dst, pool):
+            rest = most(k + 1, _without(pool, used))
+            if rest is not None and (best is None or rest + len(used) > best):
+                best = rest + len(used)
+        return best
+
+    return most(0, dice_pool(dice, rules)[0])
 
 
 def explain(position: Position, side: str, dice: tuple[int, int], moves: tuple[Move, ...], legal: list[Play],

@@ -12,6 +12,7 @@ decided: throw numbers count from 1 in each game, as GNU Backgammon's match file
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -109,11 +110,20 @@ class _Game:
 def _rules(rules_id, record: Record, r: Reporter) -> Rules:
     """The rule set: --rules, else the Rules header, else the federation's; a trictrac one is refused."""
     try:
-        ruleset = ruleset_for(rules_id, record) if rules_id or record.header("Rules") else named_ruleset(DEFAULT)
+        if rules_id or record.header("Rules"):
+            ruleset = ruleset_for(rules_id, record)
+        else:
+            ruleset = named_ruleset(DEFAULT)
+            options = [o for o in re.split(r"[,\s]+", record.header("Options") or "") if o]
+            try:
+                ruleset = ruleset.with_options(options)
+            except RulesError as e:
+                raise RulesError(f"Options header: {e.message}") from None
     except RulesError as e:
         if rules_id:
             raise
-        r.error(e.message, record.header_span("Rules"), code="bad-rules", hint="trictrac rules lists the rule sets")
+        span = record.header_span("Options" if "Options header" in e.message else "Rules")
+        r.error(e.message, span, code="bad-rules", hint="trictrac rules lists the rule sets and their options")
         return Rules.of(named_ruleset(DEFAULT))
     if ruleset.game != GAME_NAME:
         message = f"rule set {ruleset.id} is a {ruleset.game} rule set, not a backgammon one"
