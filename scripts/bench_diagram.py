@@ -24,8 +24,8 @@ SYSTEMS = ["player", "soumille", "lepeintre", "trictrac-org", "absolute", "ameri
 
 def trictrac_boards(n: int, seed: int) -> list[tuple]:
     """(position, annotations, coords, bottom) after n throws of random games."""
-    from trictrac_notation.randomgame import random_throws
-    from trictrac_notation.svg import Annotations
+    from trictrac_notation.games.trictrac.randomgame import random_throws
+    from trictrac_notation.render.svg import Annotations
 
     boards = []
     game = 0
@@ -56,7 +56,7 @@ def chess_boards(n: int, seed: int, max_plies: int = 160) -> list[tuple]:
 
 
 def time_trictrac(boards) -> tuple[float, int]:
-    from trictrac_notation.svg import board_svg
+    from trictrac_notation.render.svg import board_svg
 
     size = 0
     start = time.perf_counter()
@@ -107,8 +107,8 @@ def bench_site(args) -> None:
     import matplotlib.figure  # noqa: F401 - imported before timing: a cost of any process, not of the build
     import mkdocs.commands.build  # noqa: F401
 
-    from trictrac_notation.resources import data_dir
-    from trictrac_notation.site import build
+    from trictrac_notation.core.resources import data_dir
+    from trictrac_notation.site.site import build
 
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "site_src"

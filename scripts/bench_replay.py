@@ -20,9 +20,9 @@ import time
 
 
 def trictrac_games(n: int, seed: int, rules: str | None) -> list[str]:
-    from trictrac_notation.notation import write
-    from trictrac_notation.randomgame import random_record
-    from trictrac_notation.record import Header
+    from trictrac_notation.notation.reader import write
+    from trictrac_notation.games.trictrac.randomgame import random_record
+    from trictrac_notation.notation.record import Header
 
     systems = ["player", "soumille", "lepeintre", "trictrac-org", "absolute", "american"]
     texts = []
@@ -53,9 +53,9 @@ def chess_games(n: int, seed: int, max_plies: int = 160) -> list[str]:
 
 
 def time_trictrac(texts: list[str], scoring: bool) -> tuple[int, float]:
-    from trictrac_notation.notation import parse
-    from trictrac_notation.replay import replay
-    from trictrac_notation.rulesets import replay_options
+    from trictrac_notation.notation.reader import parse
+    from trictrac_notation.engine.replay import replay
+    from trictrac_notation.rules.rulesets import replay_options
 
     throws = 0
     start = time.perf_counter()
@@ -71,9 +71,9 @@ def time_trictrac(texts: list[str], scoring: bool) -> tuple[int, float]:
 
 def time_stages(texts: list[str]) -> dict:
     """Where the time goes, in microseconds per throw: parsing, the movement check, the scoring."""
-    from trictrac_notation.notation import parse
-    from trictrac_notation.replay import replay
-    from trictrac_notation.rulesets import replay_options
+    from trictrac_notation.notation.reader import parse
+    from trictrac_notation.engine.replay import replay
+    from trictrac_notation.rules.rulesets import replay_options
 
     spent = {"parse": 0.0, "movement": 0.0, "scoring": 0.0}
     throws = 0

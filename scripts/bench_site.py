@@ -1,6 +1,6 @@
 """Benchmark: the site for a corpus of games, against plain mkdocs pages holding the same moves.
 
-Generates N random legal games of about 150 throws (``trictrac_notation.randomgame``, scored under a rule
+Generates N random legal games of about 150 throws (``trictrac_notation.games.trictrac.randomgame``, scored under a rule
 set, a few throws marked ``{diagram}`` as an author marks them), then, each build a fresh process as a user
 runs it:
 
@@ -41,9 +41,9 @@ def game_text(seed: int, throws: int, rules: str | None) -> str:
     """A random legal game of ``throws`` throws (relevés follow one another) with a few throws marked."""
     import random
 
-    from trictrac_notation.notation import write
-    from trictrac_notation.randomgame import random_record
-    from trictrac_notation.record import Header
+    from trictrac_notation.notation.reader import write
+    from trictrac_notation.games.trictrac.randomgame import random_record
+    from trictrac_notation.notation.record import Header
 
     record = random_record(seed, max_throws=throws, relevés=throws)
     record.headers.append(Header("White", f"Player {2 * seed}"))
@@ -57,7 +57,7 @@ def game_text(seed: int, throws: int, rules: str | None) -> str:
 
 def plain_page(title: str, text: str) -> str:
     """The same moves as a Markdown table: what a plain mkdocs page of the game would hold."""
-    from trictrac_notation.notation import parse
+    from trictrac_notation.notation.reader import parse
 
     record, _ = parse(text)
     lines = [f"# {title}", "", "| # | player | dice | moves |", "|---|---|---|---|"]
@@ -206,7 +206,7 @@ def main(argv=None) -> int:
         ours_0 = ours_build(empty, root, "empty")
         profile = root / "build.prof" if args.profile else None
         ours_n = ours_build(ours, root, "full", profile)
-        from trictrac_notation.site import Generator
+        from trictrac_notation.site.site import Generator
 
         nav = Generator(ours, root / "cache-full", progress=False).run().nav
         games_nav = next((e["Games"] for e in nav if "Games" in e), [])

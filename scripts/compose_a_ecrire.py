@@ -27,15 +27,15 @@ NUMBERS = {4: "quatre", 6: "six", 8: "huit", 10: "dix", 12: "douze"}
 
 def compose(seed: int, rules: str, marques: int, max_throws: int = 4000):
     """The record (or None if the partie did not end within ``max_throws``) and its replay's state."""
-    from trictrac_notation.board import Position
-    from trictrac_notation.coords import get_system
-    from trictrac_notation.diagnostics import Reporter
-    from trictrac_notation.moves import legal_plays
-    from trictrac_notation.notation import dice_name
-    from trictrac_notation.record import Header, Marks, MoveText, Record, Throw
-    from trictrac_notation.replay import _Context, _replay_throw, _Turn
-    from trictrac_notation.rulesets import load_ruleset
-    from trictrac_notation.scorer import Scorer
+    from trictrac_notation.core.board import Position
+    from trictrac_notation.core.coords import get_system
+    from trictrac_notation.core.diagnostics import Reporter
+    from trictrac_notation.games.trictrac.moves import legal_plays
+    from trictrac_notation.notation.reader import dice_name
+    from trictrac_notation.notation.record import Header, Marks, MoveText, Record, Throw
+    from trictrac_notation.engine.replay import _Context, _replay_throw, _Turn
+    from trictrac_notation.rules.rulesets import load_ruleset
+    from trictrac_notation.games.trictrac.scorer import Scorer
 
     rng = random.Random(seed)
     ruleset = load_ruleset(rules)
@@ -115,7 +115,7 @@ def _choose(plays, side, rng):
 
 
 def _write_marks(throw, score, side):
-    from trictrac_notation.record import Marks
+    from trictrac_notation.notation.record import Marks
 
     rival = "black" if side == "white" else "white"
     if score.due[side]:
@@ -154,7 +154,7 @@ def main(argv=None) -> int:
     p.add_argument("--tries", type=int, default=200)
     p.add_argument("-o", "--output")
     args = p.parse_args(argv)
-    from trictrac_notation.notation import write
+    from trictrac_notation.notation.reader import write
 
     for seed in range(args.seed, args.seed + args.tries):
         record, state, reporter = compose(seed, args.rules, args.marques)

@@ -21,9 +21,9 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 
-from trictrac_notation.board import BLACK, COLORS, DAMES, OFF, TALON, WHITE, Position
-from trictrac_notation.coords import SYSTEMS
-from trictrac_notation.moves import legal_plays
+from trictrac_notation.core.board import BLACK, COLORS, DAMES, OFF, TALON, WHITE, Position
+from trictrac_notation.core.coords import SYSTEMS
+from trictrac_notation.games.trictrac.moves import legal_plays
 
 PLAYER = SYSTEMS["player"]
 COLOR_WORDS = {"white": WHITE, "w": WHITE, "black": BLACK, "b": BLACK}
@@ -115,7 +115,7 @@ def run_cli(*argv, stdin: str | None = None) -> tuple[int, str, str]:
     ``stdin``: the text read from standard input."""
     import sys
 
-    from trictrac_notation.cli import main
+    from trictrac_notation.cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
     saved = sys.stdin

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from trictrac_notation.cli import main
+from trictrac_notation.cli.main import main
 from trictrac_notation.games.backgammon.randomgame import random_record
 from trictrac_notation.games.backgammon.replay import replay_text
-from trictrac_notation.notation import parse, write
+from trictrac_notation.notation.reader import parse, write
 
 HEAD = '[Game "backgammon"]\n'
 

@@ -15,17 +15,17 @@ from pathlib import Path
 import pytest
 
 from test_viewer import browser  # noqa: F401  (the fixture: one headless Chromium; skips without it)
-from trictrac_notation.layout import description
-from trictrac_notation.notation import parse, write
-from trictrac_notation.randomgame import random_record
-from trictrac_notation.record import Header
-from trictrac_notation.replay import replay
-from trictrac_notation.rulesets import replay_setup
-from trictrac_notation.svg import replay_svg
-from trictrac_notation.viewdata import board_data, frames_data
+from trictrac_notation.render.layout import description
+from trictrac_notation.notation.reader import parse, write
+from trictrac_notation.games.trictrac.randomgame import random_record
+from trictrac_notation.notation.record import Header
+from trictrac_notation.engine.replay import replay
+from trictrac_notation.rules.rulesets import replay_setup
+from trictrac_notation.render.svg import replay_svg
+from trictrac_notation.site.viewdata import board_data, frames_data
 
 ROOT = Path(__file__).resolve().parent.parent
-STATIC = ROOT / "trictrac_notation/static"
+STATIC = ROOT / "trictrac_notation/site/static"
 SYSTEMS = ["player", "soumille", "lepeintre", "trictrac-org", "absolute", "american"]
 DRAW_ALL = """g => { const out = []; for (let n = 0; n < g.frames.length; n++)
     for (const c of [false, true]) out.push(TrictracBoard.frameSVG(g, n, c, 560, 'js')); return out; }"""
@@ -87,7 +87,7 @@ def test_every_frame_is_drawn_in_the_browser_as_the_svg_writer_draws_it(page, na
 
 def test_the_page_viewer_shows_the_drawings(browser, tmp_path):  # noqa: F811
     """The built page's viewer: its diagram after a throw is the SVG writer's (the board by reference)."""
-    from trictrac_notation.site import build
+    from trictrac_notation.site.site import build
 
     text = random_game(3)
     (tmp_path / "src/games").mkdir(parents=True)

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from trictrac_notation.convert import convert
-from trictrac_notation.coords import SYSTEMS
-from trictrac_notation.notation import read
-from trictrac_notation.replay import replay
-from trictrac_notation.rulesets import replay_options
+from trictrac_notation.engine.convert import convert
+from trictrac_notation.core.coords import SYSTEMS
+from trictrac_notation.notation.reader import read
+from trictrac_notation.engine.replay import replay
+from trictrac_notation.rules.rulesets import replay_options
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "site_src" / "games").glob("*.tric"))

@@ -10,14 +10,14 @@ import sys
 import pytest
 
 from conftest import run_cli
-from trictrac_notation.chances import Tracker, caption, outcomes, summary
-from trictrac_notation.notation import read
-from trictrac_notation.replay import replay
-from trictrac_notation.resources import data_dir
-from trictrac_notation.rulesets import load_ruleset, ruleset_for
-from trictrac_notation.scorer import Scorer
-from trictrac_notation.scoring import NO_HISTORY
-from trictrac_notation.treatise_tables import figure
+from trictrac_notation.games.trictrac.chances import Tracker, caption, outcomes, summary
+from trictrac_notation.notation.reader import read
+from trictrac_notation.engine.replay import replay
+from trictrac_notation.core.resources import data_dir
+from trictrac_notation.rules.rulesets import load_ruleset, ruleset_for
+from trictrac_notation.games.trictrac.scorer import Scorer
+from trictrac_notation.games.trictrac.scoring import NO_HISTORY
+from trictrac_notation.games.trictrac.treatise_tables import figure
 
 # E25: White holds his coin with the only two dames he has off his talon (fields in his own frame)
 MEZEAS = {"rules": "guiton-1822", "to_move": "white", "white": {"1": 13, "12": 2}, "black": {"1": 13, "11": 2},
@@ -139,7 +139,7 @@ class RecordingScorer(Scorer):
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (data_dir("site_src") / "games").glob("*.tric")))
 def test_the_tracker_knows_what_the_scorer_knows(name):
-    from trictrac_notation.chances import replay_tracker
+    from trictrac_notation.games.trictrac.chances import replay_tracker
 
     record, _, _ = read(str(data_dir("site_src") / "games" / name))
     ruleset = ruleset_for(None, record)
@@ -187,11 +187,11 @@ def test_the_greedy_play_has_the_most_points():
     worth; under most rule sets the points of a throw hardly ever depend on the play."""
     import random
 
-    from trictrac_notation.board import Position
-    from trictrac_notation.moves import legal_plays
-    from trictrac_notation.randomgame import random_throws
-    from trictrac_notation.scoring import Roll, tariff, throw_events, totals
-    from trictrac_notation.simulate import _choose
+    from trictrac_notation.core.board import Position
+    from trictrac_notation.games.trictrac.moves import legal_plays
+    from trictrac_notation.games.trictrac.randomgame import random_throws
+    from trictrac_notation.games.trictrac.scoring import Roll, tariff, throw_events, totals
+    from trictrac_notation.games.trictrac.simulate import _choose
 
     rs = load_ruleset("jollyvet-1634")
     t = tariff(rs)
@@ -222,7 +222,7 @@ def test_simulate_bad_options(argv, message):
 
 
 def test_confidence_intervals():
-    from trictrac_notation.simulate import mean_ci, ratio_ci, wilson
+    from trictrac_notation.games.trictrac.simulate import mean_ci, ratio_ci, wilson
 
     assert wilson(0, 10)["ci95"][0] == 0 and wilson(5, 10)["share"] == 0.5
     assert mean_ci([1, 1, 1])["ci95"] == [1, 1]
@@ -234,7 +234,7 @@ def test_the_fence_captions_chances():
     """chances=yes: Lelasseux-Lafosse's fig. 38 in a fence says it fills by 30 of 36 (§349)."""
     import markdown
 
-    html = markdown.Markdown(extensions=["trictrac_notation.mdext"]).convert(
+    html = markdown.Markdown(extensions=["trictrac_notation.site.mdext"]).convert(
         '```trictrac show=start chances=yes\n[Rules "lelasseux-1852"]\n'
         "@white 1:1 2:1 3:1 4:1 5:1 6:1 7:1 8:2 9:2 10:2 11:2\n```\n")
     assert "white to play:" in html and "fills by 30 of 36" in html and "trictrac-error" not in html
@@ -243,7 +243,7 @@ def test_the_fence_captions_chances():
 def test_the_fence_needs_rules_for_chances():
     import markdown
 
-    html = markdown.Markdown(extensions=["trictrac_notation.mdext"]).convert(
+    html = markdown.Markdown(extensions=["trictrac_notation.site.mdext"]).convert(
         "```trictrac chances=yes\n@white T:13 6:2\n```\n")
     assert "chances=yes needs a [Rules" in html
 
@@ -257,8 +257,8 @@ def test_the_order_of_the_dice_does_not_matter(rules):
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from trictrac_notation.board import Position
-    from trictrac_notation.randomgame import random_throws
+    from trictrac_notation.core.board import Position
+    from trictrac_notation.games.trictrac.randomgame import random_throws
 
     rs = load_ruleset(rules)
 

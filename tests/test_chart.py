@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from trictrac_notation import chart
+from trictrac_notation.render import chart
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from conftest import board, run_cli
-from trictrac_notation.coords import SYSTEMS
-from trictrac_notation.notation import parse
-from trictrac_notation.randomgame import random_game_text
+from trictrac_notation.core.coords import SYSTEMS
+from trictrac_notation.notation.reader import parse
+from trictrac_notation.games.trictrac.randomgame import random_game_text
 
 BROKEN = Path(__file__).parent / "data" / "broken"
 HEADLINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<severity>error|warning): (?P<message>.*?)"
@@ -35,7 +35,7 @@ def headlines(out: str) -> list[tuple]:
 
 
 def cli(*argv) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "trictrac_notation.cli", *map(str, argv)],
+    return subprocess.run([sys.executable, "-m", "trictrac_notation.cli.main", *map(str, argv)],
                           capture_output=True, text=True, timeout=60)
 
 
@@ -228,7 +228,7 @@ def test_replay_json_positions_match_the_replay(tric):
     text = random_game_text(7, "soumille", max_throws=40)
     code, out, _ = run_cli("replay", tric(text), "--json")
     assert code == 0
-    from trictrac_notation.replay import replay_text
+    from trictrac_notation.engine.replay import replay_text
 
     expected = [t.after.to_json() for t in replay_text(text).throws]
     assert [t["position"] for t in json.loads(out)["throws"]] == expected

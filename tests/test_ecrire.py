@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import run_cli
-from trictrac_notation.board import BLACK, WHITE
-from trictrac_notation.ecrire import EcrireRules, NotPlayed, fiches, reckon, settle
-from trictrac_notation.rulesets import list_rulesets, load_ruleset
+from trictrac_notation.core.board import BLACK, WHITE
+from trictrac_notation.games.trictrac.ecrire import EcrireRules, NotPlayed, fiches, reckon, settle
+from trictrac_notation.rules.rulesets import list_rulesets, load_ruleset
 
 PLAYING = [rs.id for rs in list_rulesets() if rs.variant("partie_a_ecrire")]
 NOT_PLAYING = [rs.id for rs in list_rulesets() if not rs.variant("partie_a_ecrire")]

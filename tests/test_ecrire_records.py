@@ -13,8 +13,8 @@ import pytest
 
 from conftest import run_cli
 from test_viewer import browser  # noqa: F401  (one headless Chromium; the test using it skips without it)
-from trictrac_notation.convert import convert
-from trictrac_notation.notation import parse, read, write
+from trictrac_notation.engine.convert import convert
+from trictrac_notation.notation.reader import parse, read, write
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTIE = ROOT / "site_src" / "games" / "a-ecrire-quatre-marques.tric"
@@ -252,8 +252,8 @@ def test_compare_reckons_the_partie_under_two_other_rule_sets():
 def test_the_bundled_partie_s_card_on_its_page():
     """The card as on paper (LLF52 §233): each player's column holds the marqués he lost, then his postillons
     and what he owes; each value links to the throw that ended its marqué."""
-    from trictrac_notation.gamepage import render_game
-    from trictrac_notation.site import templates
+    from trictrac_notation.site.gamepage import render_game
+    from trictrac_notation.site.site import templates
 
     files, *_ = render_game("a-ecrire-quatre-marques", PARTIE, templates(), "a-ecrire-quatre-marques.tric")
     page = files["games/a-ecrire-quatre-marques.md"]
@@ -278,7 +278,7 @@ def test_the_bundled_partie_s_card_on_its_page():
 
 def test_the_card_fits_a_narrow_screen(browser, tmp_path):  # noqa: F811  (the fixture of test_viewer)
     """At 400 px nothing of the partie's page scrolls sideways (as tests/test_site_reading.py asks of a game)."""
-    from trictrac_notation.site import build
+    from trictrac_notation.site.site import build
 
     build(tmp_path / "out", src=ROOT / "site_src", cache=tmp_path / "cache", progress=False)
     page = browser.new_page(viewport={"width": 400, "height": 900})

@@ -12,9 +12,9 @@ import random
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from conftest import run_cli
-from trictrac_notation.notation import parse
-from trictrac_notation.randomgame import random_game_text
-from trictrac_notation.replay import replay
+from trictrac_notation.notation.reader import parse
+from trictrac_notation.games.trictrac.randomgame import random_game_text
+from trictrac_notation.engine.replay import replay
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -134,10 +134,10 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-from trictrac_notation.board import Position  # noqa: E402
-from trictrac_notation.notation import write  # noqa: E402
-from trictrac_notation.randomgame import random_throws  # noqa: E402
-from trictrac_notation.rulesets import known_ids, replay_setup, rules_dir  # noqa: E402
+from trictrac_notation.core.board import Position  # noqa: E402
+from trictrac_notation.notation.reader import write  # noqa: E402
+from trictrac_notation.games.trictrac.randomgame import random_throws  # noqa: E402
+from trictrac_notation.rules.rulesets import known_ids, replay_setup, rules_dir  # noqa: E402
 
 RECORDS = 1600  # inputs per target in the suite; TRICTRAC_FUZZ scales them all
 SCALE = int(os.environ.get("TRICTRAC_FUZZ") or RECORDS) / RECORDS
@@ -348,7 +348,7 @@ def test_campaign_rule_files(chunk, tmp_path):
 @SEEDS
 def test_campaign_site_records(chunk, tmp_path):
     """Site records: a mutated record becomes a page (its errors on it), never a failed build."""
-    from trictrac_notation.site import Generator
+    from trictrac_notation.site.site import Generator
 
     rng = random.Random(5000 + chunk)
     src = tmp_path / "src"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from trictrac_notation.notation import parse, write
-from trictrac_notation.record import Claim, Ecole, Marks, MoveText
+from trictrac_notation.notation.reader import parse, write
+from trictrac_notation.notation.record import Claim, Ecole, Marks, MoveText
 
 
 def parsed(text: str):

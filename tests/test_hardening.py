@@ -17,11 +17,11 @@ import tracemalloc
 import pytest
 
 from conftest import run_cli
-from trictrac_notation import recovery
-from trictrac_notation.notation import MAX_NESTING, parse, write
-from trictrac_notation.randomgame import random_record
-from trictrac_notation.rulesets import RulesError, load_ruleset, named_ruleset, ruleset_for
-from trictrac_notation.site import Generator, SiteError
+from trictrac_notation.notation import recovery
+from trictrac_notation.notation.reader import MAX_NESTING, parse, write
+from trictrac_notation.games.trictrac.randomgame import random_record
+from trictrac_notation.rules.rulesets import RulesError, load_ruleset, named_ruleset, ruleset_for
+from trictrac_notation.site.site import Generator, SiteError
 
 THROW = "1. white 6-4 T-6 T-4"
 

@@ -14,7 +14,7 @@ import pytest
 
 from conftest import run_cli
 from test_historical_guiton import ENGINE_GAPS as GUITON_GAPS
-from trictrac_notation.notation import read
+from trictrac_notation.notation.reader import read
 
 ROOT = Path(__file__).resolve().parent.parent
 HISTORICAL = sorted((ROOT / "site_src" / "games" / "historical").glob("*.tric"))

@@ -20,12 +20,12 @@ from pathlib import Path
 import pytest
 
 from conftest import after, assert_plays, run_cli
-from trictrac_notation.marking import Marking, Player
-from trictrac_notation.moves import legal_plays
-from trictrac_notation.notation import read
-from trictrac_notation.replay import replay
-from trictrac_notation.rulesets import load_ruleset, replay_options
-from trictrac_notation.scoring import History, Roll, throw_events
+from trictrac_notation.games.trictrac.marking import Marking, Player
+from trictrac_notation.games.trictrac.moves import legal_plays
+from trictrac_notation.notation.reader import read
+from trictrac_notation.engine.replay import replay
+from trictrac_notation.rules.rulesets import load_ruleset, replay_options
+from trictrac_notation.games.trictrac.scoring import History, Roll, throw_events
 
 ROOT = Path(__file__).resolve().parent.parent
 HISTORICAL = ROOT / "site_src" / "games" / "historical"

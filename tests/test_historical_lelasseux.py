@@ -32,10 +32,10 @@ import pytest
 from conftest import run_cli
 from test_bundled_records import all_throws as walk  # every throw, in the order of the record's lines
 from test_bundled_records import replayed
-from trictrac_notation.board import COLORS, TALON, WHITE
-from trictrac_notation.coords import get_system
-from trictrac_notation.figures import differences, read_figure
-from trictrac_notation.notation import read
+from trictrac_notation.core.board import COLORS, TALON, WHITE
+from trictrac_notation.core.coords import get_system
+from trictrac_notation.engine.figures import differences, read_figure
+from trictrac_notation.notation.reader import read
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = sorted((ROOT / "site_src" / "games" / "historical").glob("lelasseux-1852-*.tric"))

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from conftest import run_cli
-from trictrac_notation.board import Position
-from trictrac_notation.notation import parse, write
+from trictrac_notation.core.board import Position
+from trictrac_notation.notation.reader import parse, write
 
 GUITON = '[Rules "guiton-1822"]\n'
 # White at 10 points: 4-2 fills his grand jan two ways (8) and beats the coin (4): a hole (E15)
@@ -134,9 +134,9 @@ def test_strict_fails_on_warnings_and_notes_are_summed(tric):
 
 
 def test_a_fausse_ecole_claimed_moves_the_points_to_the_player_wronged(tric):
-    from trictrac_notation.replay import replay
-    from trictrac_notation.rulesets import load_ruleset
-    from trictrac_notation.scorer import Scorer
+    from trictrac_notation.engine.replay import replay
+    from trictrac_notation.rules.rulesets import load_ruleset
+    from trictrac_notation.games.trictrac.scorer import Scorer
 
     rules = load_ruleset("guiton-1822")
     record, _ = parse(GUITON + "@white T:9 6:2 8:2 9:2\n1. white 4-3 +0 T-4 T-3 ecole 4\n2. black 6-5 T-6 T-5 ecole 4\n")
@@ -167,9 +167,9 @@ def test_the_fausse_case_played_again_is_kept_beside_the_play_that_stands(tric):
 
 def test_pour_tout_is_the_first_throw_of_the_new_releve():
     """After pour tout the jan de six tables counts the pour-tout play as the player's first throw."""
-    from trictrac_notation.replay import replay
-    from trictrac_notation.rulesets import load_ruleset
-    from trictrac_notation.scorer import Scorer
+    from trictrac_notation.engine.replay import replay
+    from trictrac_notation.rules.rulesets import load_ruleset
+    from trictrac_notation.games.trictrac.scorer import Scorer
 
     rules = load_ruleset("guiton-1822")
     record, _ = parse(RETOUR + "1. white 2-1 pour-tout T-2 T-1\n2. black 6-5 T-6 T-5\n3. white 4-3 T-4 T-3\n"

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trictrac_notation.board import BLACK, WHITE, Position
-from trictrac_notation.marking import Marking, Player, stakes
-from trictrac_notation.notation import parse
-from trictrac_notation.randomgame import random_record
-from trictrac_notation.replay import replay
-from trictrac_notation.rulesets import load_ruleset
-from trictrac_notation.scorer import Scorer
+from trictrac_notation.core.board import BLACK, WHITE, Position
+from trictrac_notation.games.trictrac.marking import Marking, Player, stakes
+from trictrac_notation.notation.reader import parse
+from trictrac_notation.games.trictrac.randomgame import random_record
+from trictrac_notation.engine.replay import replay
+from trictrac_notation.rules.rulesets import load_ruleset
+from trictrac_notation.games.trictrac.scorer import Scorer
 
 
 def test_twelve_points_uninterrupted_make_a_double_hole():

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trictrac_notation.matfile import (
+from trictrac_notation.games.backgammon.matfile import (
     BEAVER,
     DOUBLE,
     DROP,

@@ -24,7 +24,7 @@ print("untouched")
 """
 
 
-def convert(text: str, ext: str = "trictrac_notation.mdext") -> str:
+def convert(text: str, ext: str = "trictrac_notation.site.mdext") -> str:
     return markdown.Markdown(extensions=[ext, "fenced_code"]).convert(text)
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import after, assert_plays, board, can_play, legal, play_text, PLAYER
-from trictrac_notation.board import BLACK, WHITE
-from trictrac_notation.moves import MoveRules, Step, explain_play, plein
+from trictrac_notation.core.board import BLACK, WHITE
+from trictrac_notation.games.trictrac.moves import MoveRules, Step, explain_play, plein
 
 SLOW = MoveRules(sortie="slow")
 ALL_DICE = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]

@@ -8,13 +8,13 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from conftest import board, run_cli
-from trictrac_notation.board import BLACK, WHITE
-from trictrac_notation.diagram import ARROW_FILL, DAME_EDGE, DAME_FILL, FAUX, MOVE, PLEIN, VRAI, scene
-from trictrac_notation.events import Event
-from trictrac_notation.moves import Step
-from trictrac_notation.plot import board_figure, save_diagram
-from trictrac_notation.replay import replay_text
-from trictrac_notation.svg import Annotations, NoSuchThrow
+from trictrac_notation.core.board import BLACK, WHITE
+from trictrac_notation.render.diagram import ARROW_FILL, DAME_EDGE, DAME_FILL, FAUX, MOVE, PLEIN, VRAI, scene
+from trictrac_notation.games.trictrac.events import Event
+from trictrac_notation.games.trictrac.moves import Step
+from trictrac_notation.render.plot import board_figure, save_diagram
+from trictrac_notation.engine.replay import replay_text
+from trictrac_notation.render.svg import Annotations, NoSuchThrow
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GAME = """[Title "Kermadeuc & Lepeintre"]

@@ -12,13 +12,13 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from trictrac_notation.board import BLACK, COLORS, DAMES, OFF, WHITE, Position, other
-from trictrac_notation.convert import convert
-from trictrac_notation.coords import SYSTEMS
-from trictrac_notation.moves import Step, legal_plays, surely_legal
-from trictrac_notation.notation import parse, write
-from trictrac_notation.randomgame import random_record, random_throws
-from trictrac_notation.replay import replay
+from trictrac_notation.core.board import BLACK, COLORS, DAMES, OFF, WHITE, Position, other
+from trictrac_notation.engine.convert import convert
+from trictrac_notation.core.coords import SYSTEMS
+from trictrac_notation.games.trictrac.moves import Step, legal_plays, surely_legal
+from trictrac_notation.notation.reader import parse, write
+from trictrac_notation.games.trictrac.randomgame import random_record, random_throws
+from trictrac_notation.engine.replay import replay
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 DICE = st.tuples(st.integers(1, 6), st.integers(1, 6))

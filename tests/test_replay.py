@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import board
-from trictrac_notation.board import WHITE, Position
-from trictrac_notation.replay import MAX_LISTED_PLAYS, replay_text
+from trictrac_notation.core.board import WHITE, Position
+from trictrac_notation.engine.replay import MAX_LISTED_PLAYS, replay_text
 
 
 def replayed(text: str):
@@ -326,7 +326,7 @@ def test_every_suggested_arrow_exists(system):
     """Whatever the typo, the names a hint offers are arrows of the record's own system."""
     import re
 
-    from trictrac_notation.coords import CoordError, get_system
+    from trictrac_notation.core.coords import CoordError, get_system
 
     coords = get_system(system)
     for bad in ("0", "12", "13", "25", "99", "J", "U", "W", "j", "w", "z", "Z1", "B0", "B13", "N13", "T''", "X'", "of"):

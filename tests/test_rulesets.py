@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import run_cli
-from trictrac_notation.events import JANS
-from trictrac_notation.notation import parse
-from trictrac_notation.rulesets import (
+from trictrac_notation.games.trictrac.events import JANS
+from trictrac_notation.notation.reader import parse
+from trictrac_notation.rules.rulesets import (
     VARIANTS, RulesError, diff_rulesets, list_rulesets, load_ruleset, replay_options, ruleset_for,
 )
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from conftest import run_cli
-from trictrac_notation.rulesets import load_ruleset
+from trictrac_notation.rules.rulesets import load_ruleset
 
 
 def score(request) -> tuple[int, dict | None, str]:

@@ -14,12 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import board
-from trictrac_notation.board import BLACK, WHITE, Position, other
-from trictrac_notation.events import JANS
-from trictrac_notation.moves import legal_plays
-from trictrac_notation.randomgame import random_throws
-from trictrac_notation.rulesets import list_rulesets, load_ruleset
-from trictrac_notation.scoring import History, Roll, throw_events, totals
+from trictrac_notation.core.board import BLACK, WHITE, Position, other
+from trictrac_notation.games.trictrac.events import JANS
+from trictrac_notation.games.trictrac.moves import legal_plays
+from trictrac_notation.games.trictrac.randomgame import random_throws
+from trictrac_notation.rules.rulesets import list_rulesets, load_ruleset
+from trictrac_notation.games.trictrac.scoring import History, Roll, throw_events, totals
 
 GUITON = load_ruleset("guiton-1822")
 JOLLYVET = load_ruleset("jollyvet-1634")
@@ -172,7 +172,7 @@ def test_d2_margot_definitions():
             if e.jan == "margot"] == [4]
     # Jollyvet: no margot unless a dame of the play made stops there
     assert not [e for e in events(MARGOT, (6, 1), JOLLYVET) if e.jan == "margot"]
-    from trictrac_notation.moves import Step
+    from trictrac_notation.games.trictrac.moves import Step
 
     landed = events(MARGOT, (6, 1), JOLLYVET, made=(Step(0, 6), Step(0, 1)))
     assert [(e.jan, e.points) for e in landed if e.jan == "margot"] == [("margot", 2)]

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from trictrac_notation.gamepage import score_chart
-from trictrac_notation.rulesets import list_rulesets
-from trictrac_notation.site import Generator, SiteError, build, inside, json_for_script, md_text, record_id
+from trictrac_notation.site.gamepage import score_chart
+from trictrac_notation.rules.rulesets import list_rulesets
+from trictrac_notation.site.site import Generator, SiteError, build, inside, json_for_script, md_text, record_id
 
 INDEX = "# Test site\n\nSee the [games](games/index.md) and the [rules](rules/index.md).\n"
 HOSTILE = """[Title "Evil <script>alert(1)</script> & co"]
@@ -136,7 +136,7 @@ def test_a_flag_says_its_kind_once(site):
     ("warning", "a mark forgotten", "warning: a mark forgotten"),
 ])
 def test_flag_words(kind, message, shown):
-    from trictrac_notation.gamepage import _flag
+    from trictrac_notation.site.gamepage import _flag
     assert _flag(kind, message)["text"] == shown
 
 
@@ -325,10 +325,10 @@ MARKED = """[Title "Marked diagrams"]
 def test_the_diagrams_a_record_marks_are_drawn_on_the_page(tmp_path):
     """{diagram} (in the preamble: the start) and {diagram: words} (a caption) draw the position on the page
     itself, as the SVG writer draws it (no JavaScript needed); the mark is not shown as a comment."""
-    from trictrac_notation.diagram import replay_scene
-    from trictrac_notation.notation import parse
-    from trictrac_notation.replay import replay
-    from trictrac_notation.svg import scene_svg
+    from trictrac_notation.render.diagram import replay_scene
+    from trictrac_notation.notation.reader import parse
+    from trictrac_notation.engine.replay import replay
+    from trictrac_notation.render.svg import scene_svg
 
     src = make_src(tmp_path, {"marked.tric": MARKED})
     build(tmp_path / "out", src=src, cache=tmp_path / "cache", progress=False)

@@ -73,7 +73,7 @@ def test_init_writes_a_site_and_overwrites_nothing(tmp_path):
 
 def test_build_where_there_is_no_site_says_what_to_do(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("trictrac_notation.site.ROOT_CONFIG", tmp_path / "no-checkout/mkdocs.yml")
+    monkeypatch.setattr("trictrac_notation.site.site.ROOT_CONFIG", tmp_path / "no-checkout/mkdocs.yml")
     code, _, err = run_cli("site", "build", "-q")
     assert code == 1 and "no mkdocs.yml here" in err and "trictrac site init DIR" in err
 

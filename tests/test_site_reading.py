@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from test_viewer import browser  # noqa: F401  (the fixture: one headless Chromium; skips without it)
-from trictrac_notation.site import build
+from trictrac_notation.site.site import build
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "games/guiton-le-coin-battu.html"  # Dorante contre Valère: long comments, two hits side by side at 21

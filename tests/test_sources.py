@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from trictrac_notation.site import build
-from trictrac_notation.sources import anchor, anchors, link_citations
+from trictrac_notation.site.site import build
+from trictrac_notation.site.sources import anchor, anchors, link_citations
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWN = {"s2", "s3", "s3-11", "M14", "M6", "s3-6", "D1", "E17", "s6-1", "s5"}

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import board
-from trictrac_notation.board import BLACK, OFF, WHITE, Position
-from trictrac_notation.events import Event
-from trictrac_notation.moves import Step
-from trictrac_notation.randomgame import random_throws
-from trictrac_notation.replay import replay_text
-from trictrac_notation.svg import Annotations, NoSuchThrow, board_svg, replay_svg, throw_annotations
+from trictrac_notation.core.board import BLACK, OFF, WHITE, Position
+from trictrac_notation.games.trictrac.events import Event
+from trictrac_notation.games.trictrac.moves import Step
+from trictrac_notation.games.trictrac.randomgame import random_throws
+from trictrac_notation.engine.replay import replay_text
+from trictrac_notation.render.svg import Annotations, NoSuchThrow, board_svg, replay_svg, throw_annotations
 
 NS = "{http://www.w3.org/2000/svg}"
 

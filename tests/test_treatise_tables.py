@@ -1,5 +1,5 @@
 """The treatises' tables of chances, row by row: the number each prints against the engine's count
-of the same position over the 36 throws (trictrac_notation.treatise_tables, which cites each table).
+of the same position over the 36 throws (trictrac_notation.games.trictrac.treatise_tables, which cites each table).
 
 Where the engine differs, treatise_tables.DIFFERENCES says why and the test holds the engine to its
 own number there, so that a change in either is seen.
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from trictrac_notation.chances import ORDERED, numbers, reach
-from trictrac_notation.treatise_tables import DIFFERENCES, TABLES, figure, hit_ways, numbers_position
+from trictrac_notation.games.trictrac.chances import ORDERED, numbers, reach
+from trictrac_notation.games.trictrac.treatise_tables import DIFFERENCES, TABLES, figure, hit_ways, numbers_position
 
 ROWS = [(t, label, inputs, printed) for t in TABLES for label, inputs, printed in t.rows]
 

@@ -11,8 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from trictrac_notation import gamepage
-from trictrac_notation.site import build
+from trictrac_notation.site import gamepage
+from trictrac_notation.site.site import build
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

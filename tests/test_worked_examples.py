@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import after, board
-from trictrac_notation.marking import Marking, Player, stakes
-from trictrac_notation.rulesets import load_ruleset
-from trictrac_notation.scoring import History, Roll, throw_events, totals
+from trictrac_notation.games.trictrac.marking import Marking, Player, stakes
+from trictrac_notation.rules.rulesets import load_ruleset
+from trictrac_notation.games.trictrac.scoring import History, Roll, throw_events, totals
 
 GUITON = load_ruleset("guiton-1822")
 LLF = load_ruleset("lelasseux-1852")

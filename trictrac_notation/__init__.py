@@ -8,10 +8,10 @@ and the site.
 
 __version__ = "0.1.0"
 
-from .board import BLACK, WHITE, Position  # noqa: E402
-from .moves import MoveRules, Play, Step, legal_plays  # noqa: E402
-from .notation import parse, read, write  # noqa: E402
-from .replay import replay, replay_text  # noqa: E402
+from .core.board import BLACK, WHITE, Position  # noqa: E402
+from .games.trictrac.moves import MoveRules, Play, Step, legal_plays  # noqa: E402
+from .notation.reader import parse, read, write  # noqa: E402
+from .engine.replay import replay, replay_text  # noqa: E402
 
 __all__ = [
     "BLACK", "WHITE", "Position", "MoveRules", "Play", "Step", "legal_plays", "parse", "read", "write",

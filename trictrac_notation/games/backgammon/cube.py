@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...board import COLORS, other
+from ...core.board import COLORS, other
 from .rules import GAMMON, SINGLE, Rules, multiple
 
 CUBE_RULE = "FFBG rules (seed 002), 'Le cube'"

@@ -8,7 +8,7 @@ drops a hop it finds illegal without a word, so none is left for it to guess).
 
 from __future__ import annotations
 
-from ...matfile import BEAVER, DOUBLE, DROP, ROLL, TAKE, Action, Game, Match, format_play
+from .matfile import BEAVER, DOUBLE, DROP, ROLL, TAKE, Action, Game, Match, format_play
 from .play import Impossible, apply_moves
 from .replay import Replay
 from .rules import DEFAULT, load

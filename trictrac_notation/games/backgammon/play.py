@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
 
-from ...board import WHITE, Position, other
-from ...matfile import BAR, OFF, Move, Step, _splits, _without, moves_from_steps
+from ...core.board import WHITE, Position, other
+from .matfile import BAR, OFF, Move, Step, _splits, _without, moves_from_steps
 
 HOME = range(1, 7)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from ...board import WHITE, other
-from ...matfile import format_play
+from ...core.board import WHITE, other
+from .matfile import format_play
 from .cube import Cube
 from .play import legal_plays
 from .rules import Rules, load

@@ -16,13 +16,13 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ...board import COLORS, WHITE, Position, other
-from ...diagnostics import ERROR, Reporter
-from ...matfile import MatError, Move, Step, format_play, parse_play
-from ...record import Record, Span, Throw
-from ...replay import acknowledge
-from ...rules_schema import RulesError
-from ...rulesets import named_ruleset, ruleset_for
+from ...core.board import COLORS, WHITE, Position, other
+from ...core.diagnostics import ERROR, Reporter
+from .matfile import MatError, Move, Step, format_play, parse_play
+from ...notation.record import Record, Span, Throw
+from ...engine.replay import acknowledge
+from ...rules.rules_schema import RulesError
+from ...rules.rulesets import named_ruleset, ruleset_for
 from .cube import BEAVER, CUBE_RULE, DROP, RESIGNS, Cube, Match, Result, borne_off
 from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, legal_plays, quick_play
 from .rules import DEFAULT, SCORE_RULE, Rules, game_kind, sound
@@ -350,7 +350,7 @@ def _moves_span(throw: Throw) -> Span | None:
 
 def replay_text(text: str, path: str = "<record>", rules_id: str | None = None) -> Replay:
     """Parse and replay in one go."""
-    from ...notation import parse
+    from ...notation.reader import parse
 
     record, diags = parse(text, path)
     return replay(record, rules_id, diags)

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from ...board import COLORS, Position
-from ...coords import CoordSystem
-from ...notation import WORDS, write_throw
-from ...report import JSON_VERSION
-from ...textboard import render
+from ...core.board import COLORS, Position
+from ...core.coords import CoordSystem
+from ...notation.reader import WORDS, write_throw
+from ...annotate.report import JSON_VERSION
+from ...render.textboard import render
 from .play import State, pip_count
 
 COORDS = CoordSystem(

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...board import COLORS, Position
-from ...rulesets import RuleSet, named_ruleset
+from ...core.board import COLORS, Position
+from ...rules.rulesets import RuleSet, named_ruleset
 from .play import MoveRules, State
 from .schema import start_counts
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ...rules_schema import GameSchema, Variant
+from ...rules.rules_schema import GameSchema, Variant
 
 START = re.compile(r"^\s*(?:(?:[1-9]|1[0-9]|2[0-4]|bar):[0-9]{1,2}\s*)+$")
 

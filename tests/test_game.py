@@ -1,0 +1,42 @@
+"""The Game protocol: a record's game chosen by its ``Game`` header, trictrac by default, an unknown one an
+error at the header that lists the games the engine knows."""
+
+from __future__ import annotations
+
+import pytest
+
+from trictrac_notation.engine.game import KNOWN_GAMES, UnknownGame, game_named
+from trictrac_notation.engine.replay import replay_text
+
+OPENING = "1. white 6-4 T-6 T-4\n2. black 5-3 T-5 T-3\n"
+
+
+@pytest.mark.parametrize("header", ["", '[Game "trictrac"]\n', '[Game "Trictrac"]\n'])
+def test_trictrac_is_the_default_game_and_may_be_named(header):
+    plain = replay_text(OPENING, "t.tric")
+    named = replay_text(header + OPENING, "t.tric")
+    assert not named.diagnostics, [d.headline() for d in named.diagnostics]
+    assert named.game is game_named("trictrac") and named.game.name == "trictrac"
+    assert [t.after for t in named.throws] == [t.after for t in plain.throws]
+
+
+def test_an_unknown_game_is_an_error_at_its_header_naming_the_known_games():
+    result = replay_text('[Title "x"]\n[Game "chequers"]\n' + OPENING, "t.tric")
+    [d] = result.errors
+    assert (d.path, d.line, d.column, d.code) == ("t.tric", 2, 2, "bad-header")  # at the tag
+    assert d.message == "unknown game 'chequers'; known games: " + ", ".join(sorted(KNOWN_GAMES))
+    assert "trictrac" in d.hint
+    # the replay goes on as trictrac: the opening is replayed
+    assert result.throws[1].after is not None and result.throws[1].ok
+
+
+def test_game_named_rejects_an_unknown_name():
+    with pytest.raises(UnknownGame, match="known games: .*trictrac"):
+        game_named("go")
+
+
+def test_the_game_lists_an_illegal_plays_alternatives_in_the_records_notation():
+    result = replay_text("1. white 6-4 T-7 T-5\n", "t.tric")  # 6-4 played as 7 and 5 from the talon
+    [d] = result.errors
+    assert d.code == "illegal-play" and d.notes[0].startswith("legal plays of 6-4: ")
+    assert "T-6 T-4" in d.notes[0]

@@ -1,0 +1,1 @@
+"""Texts and JSON from a replay."""

@@ -1,0 +1,64 @@
+"""``trictrac diagram``: the board after a throw of a record, as SVG, PNG or PDF."""
+
+from __future__ import annotations
+
+import sys
+
+from ..core.coords import SYSTEMS
+
+
+def register(subparsers) -> None:
+    d = subparsers.add_parser("diagram", help="draw the board after a throw (SVG, or PNG/PDF by the extension)")
+    d.add_argument("file", metavar="FILE")
+    d.add_argument("--throw", type=int, metavar="N",
+                   help="draw the position after throw N of the main line (0: the start; default: the last)")
+    d.add_argument("-o", "--output", metavar="OUT",
+                   help="write here; the extension chooses the format: .svg, .png or .pdf (default: SVG on "
+                        "standard output)")
+    d.add_argument("--bottom", choices=["white", "black"], help="whose side is drawn at the bottom "
+                                                                "(default: the record's Bottom header)")
+    d.add_argument("--coords", choices=sorted(SYSTEMS), metavar="SYSTEM",
+                   help=f"label the arrows in this system: {', '.join(SYSTEMS)} (default: the record's)")
+    d.add_argument("--rules", metavar="ID", help="rule set to score with (default: the record's Rules header)")
+    d.add_argument("--width", type=int, metavar="PX", help="width in pixels (SVG: 480, PNG: 900)")
+    d.set_defaults(func=cmd_diagram)
+
+
+def cmd_diagram(args) -> int:
+    from .common import UsageError, _print_diagnostics, _replay_options
+    from ..render.diagram import NoSuchThrow
+    from ..notation.reader import read
+    from ..render.plot import FORMATS, save_diagram
+    from ..engine.replay import replay
+    from ..render.svg import replay_svg
+
+    out = args.output
+    if out is not None and not any(out.lower().endswith(ext) for ext in FORMATS):
+        raise UsageError(f"-o {out}: the diagram formats are {', '.join(FORMATS)} (chosen by the extension)")
+    if args.width is not None and args.width <= 0:
+        raise UsageError(f"--width {args.width}: give a positive number of pixels")
+    record, diags, text = read(args.file)
+    if record is None:
+        _print_diagnostics(diags, text, sys.stderr)
+        return 1
+    count = len(record.throws)
+    n = count if args.throw is None else args.throw
+    if not 0 <= n <= count:
+        raise UsageError(f"--throw {n}: {args.file} has {count} throw{'s' if count != 1 else ''}; "
+                         f"give 0 (the starting position) to {count}")
+    options, more = _replay_options(args, record)
+    result = replay(record, **options, parse_diagnostics=diags + more)
+    _print_diagnostics(result.diagnostics, text, sys.stderr)
+    status = 1 if result.errors else 0
+    try:
+        if out is None:
+            sys.stdout.write(replay_svg(result, n, bottom=args.bottom, coords=args.coords, width=args.width or 480))
+            sys.stdout.write("\n")
+        else:
+            save_diagram(result, n, out, bottom=args.bottom, coords=args.coords, width=args.width)
+    except NoSuchThrow as e:
+        print(f"{args.file}: error: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        raise UsageError(f"cannot write {out}: {e.strerror or e}") from None
+    return status

@@ -1,0 +1,159 @@
+"""The ``trictrac`` command line.
+
+Exit codes: 0 when all is well, 1 when a record has an error, 2 for usage errors.
+The names, options and output formats of these commands are relied upon by
+outside test suites: extend them, never rename.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .. import __version__
+from ..core.coords import SYSTEMS
+from ..notation.reader import read, write
+from .common import UsageError, _check_rules_option, _print_diagnostics, _replay_record
+
+
+def _summary(errors: int, warnings: int, notes: int = 0) -> str:
+    text = f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
+    return text + (f", {notes} note{'s' if notes != 1 else ''} (slips of the source acknowledged)" if notes else "")
+
+
+# --- check ----------------------------------------------------------------------
+
+def cmd_check(args) -> int:
+    _check_rules_option(args)
+    total_errors = total_warnings = total_notes = 0
+    for path in args.files:
+        record, diags, text = read(path)
+        if record is not None:
+            result = _replay_record(args, record, diags)
+            diags = result.diagnostics
+        _print_diagnostics(diags, text)
+        total_errors += sum(d.severity == "error" for d in diags)
+        total_warnings += sum(d.severity == "warning" for d in diags)
+        total_notes += sum(d.severity == "note" for d in diags)
+    sys.stdout.flush()
+    if total_errors or total_warnings or not args.quiet:
+        print(f"{len(args.files)} file{'s' if len(args.files) != 1 else ''} checked: "
+              f"{_summary(total_errors, total_warnings, total_notes)}", file=sys.stderr)
+    return 1 if total_errors or (args.strict and total_warnings) else 0
+
+
+# --- replay ---------------------------------------------------------------------
+
+def cmd_replay(args) -> int:
+    from ..annotate.report import replay_json, replay_lines
+    from ..games.backgammon import report as backgammon
+    from ..games.backgammon.replay import is_backgammon
+
+    _check_rules_option(args)
+    record, diags, text = read(args.file)
+    if record is None:
+        _print_diagnostics(diags, text, sys.stderr)
+        return 1
+    result = _replay_record(args, record, diags)
+    bg = is_backgammon(record)
+    if args.json:
+        json.dump((backgammon.replay_json if bg else replay_json)(result), sys.stdout, ensure_ascii=False, indent=1)
+        print()
+    else:
+        lines = backgammon.replay_lines(result, args.bottom) if bg else replay_lines(result, args.coords, args.bottom)
+        for line in lines:
+            print(line)
+        _print_diagnostics(result.diagnostics, text, sys.stderr)
+    return 1 if result.errors else 0
+
+
+# --- convert --------------------------------------------------------------------
+
+def cmd_convert(args) -> int:
+    from ..engine.convert import convert
+
+    record, diags, text = read(args.file)
+    errors = [d for d in diags if d.severity == "error"]
+    if record is None or errors:
+        _print_diagnostics(diags, text, sys.stderr)
+        print(f"{args.file}: not converted: fix the errors first", file=sys.stderr)
+        return 1
+    converted, problems = convert(record, args.coords)
+    if problems:
+        _print_diagnostics(problems, text, sys.stderr)
+        return 1
+    out = write(converted)
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(out)
+        except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+            raise UsageError(f"-o {args.output}: cannot write: {getattr(e, 'strerror', None) or e}") from None
+    else:
+        sys.stdout.write(out)
+    return 0
+
+
+# --- the parser -------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="trictrac", description="Trictrac game records: check, replay, score, draw.")
+    p.add_argument("--version", action="version", version=f"trictrac {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    c = sub.add_parser("check", help="report every error of one or more records, compiler style")
+    c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("--rules", metavar="ID",
+                   help="rule set to apply, ID[+OPTION...] or a .yaml file of your own "
+                        "(default: the record's Rules header)")
+    c.add_argument("-q", "--quiet", action="store_true", help="print nothing when all is well")
+    c.add_argument("--strict", action="store_true",
+                   help="fail (exit 1) on warnings too: irregularities the rules let stand, unacknowledged")
+    c.set_defaults(func=cmd_check)
+
+    r = sub.add_parser("replay", help="print the position after each throw (or the whole replay as JSON)")
+    r.add_argument("file", metavar="FILE")
+    r.add_argument("--json", action="store_true", help="emit positions, moves and diagnostics as JSON")
+    r.add_argument("--rules", metavar="ID",
+                   help="rule set to apply, ID[+OPTION...] or a .yaml file of your own "
+                        "(default: the record's Rules header)")
+    r.add_argument("--coords", choices=sorted(SYSTEMS), help="label the diagrams in this system")
+    r.add_argument("--bottom", choices=["white", "black"], help="whose side is drawn at the bottom")
+    r.set_defaults(func=cmd_replay)
+
+    v = sub.add_parser("convert", help="rewrite a record in another coordinate system, losing nothing")
+    v.add_argument("file", metavar="FILE")
+    v.add_argument("--coords", required=True, choices=sorted(SYSTEMS), metavar="SYSTEM",
+                   help=f"target system: {', '.join(SYSTEMS)}")
+    v.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    v.set_defaults(func=cmd_convert)
+
+    for register in _extensions():
+        register(sub)
+    return p
+
+
+def _extensions():
+    """Sub-commands defined in their own modules (each has ``register(subparsers)``)."""
+    from . import arith, diagram, marque, mat, rules, score, site
+
+    return [diagram.register, rules.register, site.register, score.register, arith.register, marque.register,
+            mat.register]
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except UsageError as e:
+        print(f"trictrac {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Knows no game: positions, coordinate systems, diagnostics, bounded file and JSON reading, data folders."""

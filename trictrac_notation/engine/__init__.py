@@ -1,0 +1,1 @@
+"""The replay loop for any game, figures, coordinate conversion."""

@@ -1,0 +1,155 @@
+"""The Game protocol: what the replay loop asks of a game, and the registry of games by name.
+
+The replay (:mod:`.replay`) knows records, turns, variations, acknowledgements and figures; everything that
+differs between trictrac and backgammon — the start, reading a written move, the legal plays, why a play is
+illegal, moving the dames, the words for a throw, the scorer — is asked of the record's game, chosen by its
+``[Game "..."]`` header (default ``trictrac``), as python-chess chooses a variant by its ``Variant`` header.
+
+Games live on the floor above (``games/<name>/``); this floor only names the module that defines each, and
+imports it when a record asks for it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from ..core.board import Position
+from ..core.coords import CoordSystem
+from ..core.diagnostics import Reporter
+from ..notation.record import MoveText, Record, Span, Throw
+
+DEFAULT_GAME = "trictrac"
+
+# name -> the module whose ``GAME`` is that game (imported on first use: games are a floor above)
+KNOWN_GAMES: dict[str, str] = {
+    "trictrac": "trictrac_notation.games.trictrac.game",
+}
+
+_LOADED: dict[str, Game] = {}
+
+
+class Reading(Protocol):
+    """What a game needs to read and judge a throw: the coordinates, the bottom player, the reporter."""
+
+    coords: CoordSystem
+    bottom: str
+    r: Reporter
+    steps_read: dict[Any, Any]  # a cache of moves already read, for the game to use as it likes
+
+    def name(self, mover: str) -> Callable[[int], str]:
+        """The name of a track of ``mover``'s frame in the record's coordinate system."""
+        ...
+
+
+class Game(Protocol):
+    """A game the replay can play: data plus a small rules module (see the module's docstring)."""
+
+    name: str
+    dames: int  # per side
+
+    def default_rules(self) -> Any:
+        """The movement rules when no rule set is given."""
+        ...
+
+    def movement(self, ruleset: Any) -> Any:
+        """The movement rules of a rule set (trictrac: a MoveRules)."""
+        ...
+
+    def scorer(self, ruleset: Any) -> Any:
+        """A scorer for a rule set (the Scorer protocol of :mod:`.scoring`), or None when it scores nothing."""
+        ...
+
+    def opening(self) -> Position:
+        """The opening position (trictrac: the dames piled on the talons; also after a relevé)."""
+        ...
+
+    def initial_position(self, record: Record, reading: Reading) -> Position:
+        """The opening position, or the record's starting position (``@white ...`` lines), errors reported."""
+        ...
+
+    def dice_name(self, dice: tuple[int, int]) -> str:
+        """The words for a throw in messages ('6-4', 'double deux')."""
+        ...
+
+    def check_throw(self, throw: Throw, position: Position, reading: Reading) -> None:
+        """Report what the game's own items on a throw line get wrong before the play (trictrac: pour tout)."""
+        ...
+
+    def read_steps(self, moves: Sequence[MoveText], side: str, reading: Reading) -> list[Any] | None:
+        """The written moves as steps in the mover's frame; None (errors reported) if they cannot be read."""
+        ...
+
+    def apply(self, position: Position, side: str, steps: list[Any], moves: Sequence[MoveText],
+              reading: Reading) -> Position | None:
+        """The position after the steps as written; None (an error reported) if a dame is not there."""
+        ...
+
+    def legal_plays(self, position: Position, side: str, dice: tuple[int, int], rules: Any) -> list[Any]:
+        """Every legal play of the throw."""
+        ...
+
+    def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Any], after: Position,
+                  rules: Any, legal: Callable[[], list[Any]]) -> Any | None:
+        """The legal play the written steps make, or None when they make none (``legal`` lists them on demand)."""
+        ...
+
+    def explain(self, position: Position, side: str, dice: tuple[int, int], steps: list[Any], rules: Any,
+                legal: list[Any], name: Callable[[int], str]) -> tuple[str, str, list[str]]:
+        """Why a written play is not legal: (the rule's citation, a sentence, notes to add)."""
+        ...
+
+    def stood_play(self, steps: list[Any], dice: tuple[int, int], after: Position, side: str) -> Any:
+        """An illegal play the opponent let stand, as the play made (what it leaves unplayed)."""
+        ...
+
+    def format_play(self, play: Any, name: Callable[[int], str]) -> str:
+        """A legal play written back in the record's notation (listed in errors)."""
+        ...
+
+
+class UnknownGame(Exception):
+    """A ``Game`` header that names no known game."""
+
+    def __init__(self, name: str):
+        self.name = name
+        super().__init__(f"unknown game {name!r}; known games: {', '.join(sorted(KNOWN_GAMES))}")
+
+
+def game_named(name: str = DEFAULT_GAME) -> Game:
+    """The game of that name (case-insensitive); UnknownGame otherwise."""
+    key = name.strip().lower()
+    if key not in KNOWN_GAMES:
+        raise UnknownGame(name)
+    if key not in _LOADED:
+        _LOADED[key] = importlib.import_module(KNOWN_GAMES[key]).GAME
+    return _LOADED[key]
+
+
+def register(name: str, module: str) -> None:
+    """Make a game known by the dotted name of the module whose ``GAME`` it is."""
+    KNOWN_GAMES[name.lower()] = module
+    _LOADED.pop(name.lower(), None)
+
+
+def game_for(record: Record, reporter: Reporter | None = None) -> Game:
+    """The record's game by its ``Game`` header; an unknown one is an error at the header (trictrac is used)."""
+    name = record.header("Game")
+    if name is None:
+        return game_named(DEFAULT_GAME)
+    try:
+        return game_named(name)
+    except UnknownGame as e:
+        if reporter is not None:
+            reporter.error(str(e), record.header_span("Game"), code="bad-header",
+                           hint=f"write one of: {', '.join(sorted(KNOWN_GAMES))}")
+        return game_named(DEFAULT_GAME)
+
+
+def part_span(move: MoveText, index: int) -> Span | None:
+    """The span of the index-th coordinate of a written move (for a game's messages)."""
+    if move.span is None:
+        return None
+    offset = sum(len(p) + 1 for p in move.parts[:index])
+    return Span(move.span.line, move.span.column + offset, len(move.parts[index]))

@@ -1,0 +1,1 @@
+"""Grand Trictrac: moves, jans, marking, écoles, the scorer, chances and simulation."""

@@ -1,0 +1,240 @@
+"""What each era's rules are worth: whole parties played by a simple greedy player under a rule set.
+
+The player takes, at every throw, the legal play that scores him the most points on that throw
+(his points minus those it gives the opponent); ties — most throws, since hits, the coin and the
+opening jans are scored on the position before the throw, not on the play — are broken at random.
+He always stays (tient) after winning a hole, so every relevé runs to the sortie; the winner of the
+sortie throws first in the next relevé.  A partie is decided when a player reaches the rule set's
+holes; the relevé then in progress is still played out to its sortie (the marking going on) so that
+the relevé figures cover whole relevés — the partie's own figures stop at its winning throw.
+
+Everything is reproducible from the seed: game ``i`` draws its dice and its tie-breaks from its own
+generator seeded by ``(seed, i)``, so the results are the same whatever the number of processes.
+Per game only whole numbers are kept (throws, points, events and their points, relevés), and they
+are added up in game order.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+
+from ...core.board import DAMES, WHITE, Position, other
+from .chances import Tracker
+from .events import JANS
+from .marking import Marking
+from .moves import legal_plays, pleins
+from .scoring import Roll, tariff, throw_events, totals
+
+PLAYER = ("greedy: each throw takes the legal play scoring the most points for the mover on that throw (his "
+          "points minus the opponent's), ties broken at random; always stays after a hole")
+Z95 = 1.959964
+
+
+@functools.lru_cache(maxsize=None)
+def _ruleset(label: str):
+    from ...rules.rulesets import ruleset_for
+
+    return ruleset_for(label, None)
+
+
+def game_rng(seed: int, game: int) -> random.Random:
+    """The generator of game ``game``: depends on the seed and the game's number only."""
+    return random.Random(f"trictrac-simulate:{seed}:{game}")
+
+
+# --- one partie --------------------------------------------------------------------------------
+
+def _choose(position, side, dice, t, history, movement, rng):
+    """The greedy play and its events.  Plays that leave the same pleins, bear off as many dames,
+    leave the same coin and leave the same numbers unplayed are scored once (the other jans do not
+    depend on the play); the rest is decided on the points."""
+    legal = legal_plays(position, side, dice, movement)
+    if len(legal) == 1:
+        play = legal[0]
+        return play, throw_events(Roll(position, side, dice, movement, made=play, legal=legal), t, history)
+    groups: dict = {}
+    for play in legal:
+        row = play.row_after
+        key = (pleins(row), play.result.borne_off(side), row[11], play.unplayed, _landing(play, t))
+        groups.setdefault(key, []).append(play)
+    best, best_net, best_events = [], None, {}
+    for plays in groups.values():
+        events = throw_events(Roll(position, side, dice, movement, made=plays[0], legal=legal), t, history)
+        own, theirs = totals(events, side)
+        net = own - theirs
+        if best_net is None or net > best_net:
+            best, best_net = [], net
+        if net == best_net:
+            best += plays
+            for p in plays:
+                best_events[id(p)] = events
+    play = best[0] if len(best) == 1 else rng.choice(best)
+    return play, best_events[id(play)]
+
+
+def _landing(play, t):
+    """Where the play's dames stop, when the rule set's Margot looks at them (variant 'landing')."""
+    if "margot" in t.scored and t.variants["margot"] == "landing":
+        return tuple(s.dst for s in play.steps)
+    return None
+
+
+def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> dict:
+    """One partie under the rule set ``label`` (``ID[+OPTION...]``): whole-number statistics."""
+    ruleset = _ruleset(label)
+    t = tariff(ruleset)
+    movement = ruleset.movement
+    rng = game_rng(seed, game)
+    marking = Marking(ruleset.variant("points_per_hole"), ruleset.variant("holes_per_partie"))
+    tracker = Tracker(ruleset)
+    position, side = Position.initial(), WHITE
+    stats = {"throws": 0, "points": 0, "jans": {}, "releves": [], "won": False, "grande": False, "stakes": 0.0,
+             "partie_throws": 0}
+    jans = stats["jans"]
+    releve_throws = releve_holes = releve_points = 0
+    while stats["throws"] < max_throws:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        play, events = _choose(position, side, dice, t, tracker.history(side), movement, rng)
+        tracker.record(side, dice, events)
+        stats["throws"] += 1
+        releve_throws += 1
+        seen = {}
+        for e in events:
+            seen[e.jan] = seen.get(e.jan, 0) + e.points
+        for jan, points in seen.items():
+            entry = jans.setdefault(jan, [0, 0])
+            entry[0] += 1
+            entry[1] += points
+        own, theirs = totals(events, side)
+        stats["points"] += own + theirs
+        releve_points += own + theirs
+        releve_holes += marking.mark(side, own).holes
+        releve_holes += marking.mark(other(side), theirs).holes
+        if marking.winner is not None and not stats["won"]:
+            line = ruleset.variant("payout_line") if ruleset.states("payout_line") else None
+            payout = marking.payout(ruleset.variant("payout"), line)
+            stats.update(won=True, grande=marking.players[marking.winner].series, stakes=payout.stakes,
+                         partie_throws=stats["throws"])
+        position = play.result
+        if position.borne_off(side) == DAMES:
+            stats["releves"].append((releve_throws, releve_holes, releve_points))
+            if stats["won"]:
+                break
+            releve_throws = releve_holes = releve_points = 0
+            position = Position.initial()
+            tracker.new_releve()  # the winner of the sortie throws first again
+        else:
+            side = other(side)
+    return stats
+
+
+def _chunk(task) -> list[dict]:
+    label, seed, start, stop, max_throws = task
+    return [play_partie(label, seed, g, max_throws) for g in range(start, stop)]
+
+
+# --- statistics --------------------------------------------------------------------------------
+
+def mean_ci(values) -> dict:
+    """Mean and 95% confidence interval (normal approximation)."""
+    n = len(values)
+    if not n:
+        return {"mean": None, "ci95": None, "n": 0}
+    m = sum(values) / n
+    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    h = Z95 * sd / math.sqrt(n)
+    return {"mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)], "n": n}
+
+
+def quartiles(values) -> list:
+    """The 10th, 25th, 50th, 75th and 90th percentiles (nearest rank)."""
+    if not values:
+        return []
+    ordered = sorted(values)
+    return [ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.1, 0.25, 0.5, 0.75, 0.9)]
+
+
+def ratio_ci(nums, dens) -> dict:
+    """Σnum/Σden over games and its 95% interval (delta method, games as the sampling units)."""
+    n, total = len(nums), sum(dens)
+    if not n or not total:
+        return {"mean": None, "ci95": None, "n": total}
+    r = sum(nums) / total
+    mean_den = total / n
+    resid = [a - r * b for a, b in zip(nums, dens)]
+    var = sum(x * x for x in resid) / (n - 1) / n / mean_den ** 2 if n > 1 else 0.0
+    h = Z95 * math.sqrt(var)
+    return {"mean": round(r, 5), "ci95": [round(r - h, 5), round(r + h, 5)], "n": total}
+
+
+def wilson(k: int, n: int) -> dict:
+    """A share k/n and its 95% Wilson interval."""
+    if not n:
+        return {"share": None, "ci95": None, "n": 0}
+    p = k / n
+    d = 1 + Z95 ** 2 / n
+    c = (p + Z95 ** 2 / (2 * n)) / d
+    h = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / d
+    return {"share": round(p, 4), "ci95": [round(c - h, 4), round(c + h, 4)], "n": n}
+
+
+def aggregate(games: list[dict]) -> dict:
+    """The report of one rule set from its games' statistics (in game order)."""
+    throws = [g["throws"] for g in games]
+    releves = [r for g in games for r in g["releves"]]
+    won = [g for g in games if g["won"]]
+    jans = {}
+    for jan in JANS:
+        counts = [g["jans"].get(jan, (0, 0))[0] for g in games]
+        if not any(counts):
+            continue
+        points = [g["jans"].get(jan, (0, 0))[1] for g in games]
+        jans[jan] = {"per_throw": ratio_ci(counts, throws), "mean_points": ratio_ci(points, counts),
+                     "throws": sum(counts)}
+    return {
+        "games": len(games), "won": len(won), "throws": sum(throws), "releves": len(releves),
+        "points_per_throw": ratio_ci([g["points"] for g in games], throws),
+        "jans": jans,
+        "holes_per_releve": mean_ci([h for _, h, _ in releves]),
+        "points_per_releve": mean_ci([p for _, _, p in releves]) | {"quartiles": quartiles([p for _, _, p in releves])},
+        "releve_length": mean_ci([n for n, _, _ in releves]),
+        "grande_bredouille": wilson(sum(g["grande"] for g in won), len(won)),
+        "stakes_per_partie": mean_ci([g["stakes"] for g in won]),
+        "partie_length": mean_ci([g["partie_throws"] for g in won]),
+    }
+
+
+def simulate(labels: list[str], games: int, seed: int, jobs: int = 1, max_throws: int = 6000,
+             progress=None, chunk: int = 25) -> dict:
+    """Play ``games`` parties under each rule set of ``labels``; the report (see the README's
+    *simulate* section for its JSON).  ``progress(label, done)`` is called as games finish."""
+    for label in labels:
+        _ruleset(label)  # a bad label fails here, before any process starts
+    tasks = [(label, seed, s, min(s + chunk, games), max_throws) for label in labels for s in range(0, games, chunk)]
+    start = time.perf_counter()
+    results: dict = {label: [] for label in labels}
+    if jobs <= 1:
+        outputs = map(_chunk, tasks)
+        pool = None
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else "spawn").Pool(jobs)
+        outputs = pool.imap(_chunk, tasks)
+    try:
+        for task, out in zip(tasks, outputs):
+            results[task[0]] += out
+            if progress:
+                progress(task[0], len(out))
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    seconds = time.perf_counter() - start
+    report = {label: aggregate(results[label]) for label in labels}
+    total = sum(r["throws"] for r in report.values())
+    return {"player": PLAYER, "games": games, "seed": seed, "jobs": jobs, "seconds": round(seconds, 2),
+            "throws_per_second": round(total / seconds) if seconds else None, "rules": report}

@@ -1,0 +1,62 @@
+"""The book's figures on a game page: each figure a record copies (``figure LABEL "SPEC"``) drawn from its
+own encoding, in the book's coordinates, to stand beside the replay's position after that throw, with the
+arrows where the two differ outlined.  The reading and the comparison are :mod:`figures`' (the checker's)."""
+
+from __future__ import annotations
+
+import re
+
+from ..core.board import COLORS, TALON, Position
+from ..core.coords import CoordError
+from .diagram import Annotations, scene, white_track
+from ..engine.figures import differences, figure_pile, figure_system, read_figure
+from .svg import background_svg, scene_svg
+
+WIDTH = 400
+
+
+def source_name(record) -> str:
+    """The treatise a record comes from, short, for a figure's caption: 'Lepeintre 1818'."""
+    source = (record.header("Source") or "").strip()
+    m = re.match(r"(.*?\b1[5-9]\d\d)\b", source)
+    return m.group(1) if m and len(m.group(1)) <= 60 else (source.split(",")[0][:60] or "the book")
+
+
+def differing_arrows(fields: dict, position, pile: int | None) -> list[int]:
+    """The arrows (White's frame) where the figure's dames differ from the position's (a talon drawn as
+    a pile of ``pile`` dames stands for that many or more, as the checker reads it)."""
+    out = set()
+    for color in COLORS:
+        row, drawn = position.row(color), fields[color]
+        for track in set(drawn) | {t for t in range(len(row)) if row[t]}:
+            shown, there = drawn.get(track, 0), row[track]
+            if shown != there and not (track == TALON and pile is not None and shown == pile and there >= pile):
+                out.add(white_track(color, track))
+    return sorted(out)
+
+
+def book_figures(result, figures, position, shared: dict) -> list[dict]:
+    """The figures copied on one line of the record, each ``{label, caption, svg, differences}``; the SVG
+    refers to its board in ``shared`` (id -> SVG), like the viewer's diagrams."""
+    if not figures or position is None:
+        return []
+    record = result.record
+    try:
+        system = figure_system(record, result.coords)
+    except CoordError:
+        return []
+    name, pile, out = source_name(record), figure_pile(record), []
+    for figure in figures:
+        fields, problems = read_figure(figure.spec, system, result.bottom)
+        caption = f"{name}, fig. {figure.label}"
+        if problems:
+            out.append({"label": figure.label, "caption": caption, "svg": "",
+                        "differences": ["the figure's encoding cannot be read: " + "; ".join(problems)]})
+            continue
+        sc = scene(Position.from_fields(fields), coords=system, bottom=result.bottom, compact=True,
+                   annotations=Annotations(marked=tuple(differing_arrows(fields, position, pile))))
+        key, body = background_svg(sc)
+        shared[key] = body
+        out.append({"label": figure.label, "caption": caption, "svg": scene_svg(sc, WIDTH, shared=True),
+                    "differences": differences(fields, position, system, result.bottom, pile)})
+    return out

@@ -1,0 +1,609 @@
+"""The board diagram as a list of shapes, shared by the SVG writer and matplotlib.
+
+Everything is laid out here once, in user units, from the board's description (:mod:`layout`: every
+measure, place and style); the back ends (:mod:`svg`, :mod:`plot`) only translate shapes into their own
+vocabulary, so the pictures cannot drift apart.  The site's viewer lays its frames out in the browser
+from the same description (``static/board.js``, the same steps as here, checked frame by frame).
+
+The parts that depend only on the coordinate system and the side at the bottom
+(frame, arrows, holes, labels) are built once and cached: a diagram then costs
+only its dames and annotations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from ..core.board import COLORS, OFF, Position, other
+from ..core.coords import CoordSystem, get_system
+from ..games.trictrac.events import score_text as events_score_text
+from .labels import Box, circle_box, first_free, fit_size, text_box
+from .layout import *  # noqa: F403 - the description's names, used by name as in board.js
+from .layout import (COMPACT, FULL, Layout, Shape, Style, band_y, column_left, hole_xy, jeton_x, label_y,
+                     off_tray, place, slot, white_track)
+from ..notation.reader import dice_name
+
+@dataclass
+class Scene:
+    width: float
+    height: float
+    background: tuple  # the cached part (frame, arrows, holes, labels)
+    background_key: tuple
+    shapes: list
+    title: str
+    desc: str
+
+
+@dataclass
+class Annotations:
+    """What happened in a throw, to be drawn over the position it led to.
+
+    ``steps``: moves.Step objects of the mover (own frame; dst 24 = borne off);
+    ``events``: events.Event objects (hits locate their dame by ``target``, in the
+    roller's frame; fills and keeps by ``quadrant`` in the beneficiary's frame);
+    ``score``: ``{colour: {"points", "holes", "bredouille"}}`` where ``bredouille``
+    means the player marks with two jetons; ``marker``: the colour holding the
+    pavillon (or cravate), if any.
+    """
+
+    dice: tuple[int, int] | None = None
+    mover: str | None = None
+    steps: list = ()
+    events: list = ()
+    captions: list = ()
+    score: dict | None = None
+    marker: str | None = None
+    marked: tuple = ()  # arrows (White's frame) to outline: where a book's figure differs from the replay
+
+
+# --- the static part ------------------------------------------------------------------
+
+def text(x, y, s, size, fill=INK, anchor="middle", bold=False, halo=None, cls="", data=()) -> Shape:
+    """A text whose line is centred on ``y``."""
+    return Shape("text", (x, y + BASELINE * size, s), Style(fill=fill, size=size, anchor=anchor, bold=bold, halo=halo),
+                 cls, data)
+
+
+def arrow_labels(coords: CoordSystem, bottom: str, compact: bool) -> tuple[dict, dict]:
+    """Each arrow's label (White's frame) and the prefix its row shares, written once at the row's end
+    in the compact layout (trictrac.org's B and N): ``{track: text}``, ``{row: prefix}``."""
+    labels = {wt: coords.label(wt, bottom) for wt in range(24)}
+    prefixes = {}
+    if compact:
+        for row in ("top", "bottom"):
+            tracks = [wt for wt in range(24) if place(wt, bottom)[0] == row]
+            first = labels[tracks[0]]
+            prefix = first[:len(first) - len(first.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))]
+            if prefix and all(labels[t].startswith(prefix) and labels[t][len(prefix):] for t in tracks):
+                prefixes[row] = prefix
+                for t in tracks:
+                    labels[t] = labels[t][len(prefix):]
+    return labels, prefixes
+
+
+@lru_cache(maxsize=64)
+def background(coords_id: str, bottom: str, layout: Layout = FULL) -> tuple:
+    """Frame, bands, 24 arrows, 24 + 3 holes and the arrow labels (each fitted to its arrow's width)."""
+    labels, prefixes = arrow_labels(get_system(coords_id), bottom, layout.compact)
+    return tuple(board_shapes([labels[wt] for wt in range(24)], prefixes, bottom, layout))
+
+
+def board_shapes(labels: list, prefixes: dict, bottom: str, layout: Layout) -> list:
+    """The background from the arrows' labels (White's frame) and the rows' prefixes."""
+    size = fit_size(labels, layout.label, LABEL_FIT)
+    shapes = [
+        Shape("rect", (0, 0, WIDTH, BOARD_HEIGHT, 0), STYLES["paper"], "paper"),
+        Shape("rect", (FRAME_X0, FRAME_Y0, FRAME_X1 - FRAME_X0, FRAME_Y1 - FRAME_Y0, FRAME_CORNER), STYLES["frame"],
+              "frame"),
+    ]
+    for left in (column_left(0), column_left(6)):
+        shapes.append(Shape("rect", (left, TOP_IN, 6 * U, BOTTOM_IN - TOP_IN, 0), STYLES["table"], "table"))
+    for wt in range(24):
+        row, col = place(wt, bottom)
+        x = column_left(col)
+        base, tip = (TOP_IN, TOP_IN + ARROW) if row == "top" else (BOTTOM_IN, BOTTOM_IN - ARROW)
+        shapes.append(Shape("polygon", ((x, base), (x + U, base), (x + U / 2, tip)), STYLES[f"arrow-{wt % 2}"],
+                            "arrow", (("track", wt),)))
+        band = FRAME_Y0 + BAND / 2 if row == "top" else FRAME_Y1 - BAND / 2
+        shapes.append(Shape("circle", (x + U / 2, band, R_HOLE), STYLES["hole"], "hole"))
+        shapes.append(text(x + U / 2, label_y(row), labels[wt], size, cls="label", data=(("track", wt),)))
+    for row in ("top", "bottom"):  # after the row's last arrow: the left margin holds the player's name
+        if row in prefixes:
+            shapes.append(text(column_left(11) + U + PREFIX_X, label_y(row), prefixes[row], size, anchor="start",
+                               cls="label prefix"))
+    for y in (TOP_IN + START_DY, MID_Y, BOTTOM_IN - START_DY):  # fichets' start, pavillon's hole
+        shapes.append(Shape("circle", (SHORT_L_X, y, R_HOLE), STYLES["hole"], "hole start"))
+    for color, row in ((other(bottom), "top"), (bottom, "bottom")):
+        shapes.append(text(SIDE_X, label_y(row), color, fit_size([color], layout.side, column_left(0) - SIDE_FIT,
+                                                                 bold=True), anchor="start", bold=True, cls="side"))
+    return shapes
+
+
+# --- the position ---------------------------------------------------------------------
+
+def _dame(x, y, color, wt, cls="dame") -> Shape:
+    return Shape("circle", (x, y, R_DAME), STYLES[f"dame-{color}"], f"{cls} {color}",
+                 (("track", wt),) if wt is not None else ())
+
+
+def _count(x, y, n, color, cls, size) -> Shape:
+    return text(x, y, str(n), fit_size([str(n)], size, COUNT_FIT, bold=True), fill=DAME_FILL[other(color)],
+                bold=True, cls=cls)
+
+
+def dames(position: Position, bottom: str, layout: Layout = FULL) -> list:
+    shapes = []
+    for color in COLORS:
+        row = position.row(color)
+        for t in range(24):
+            n = row[t]
+            if not n:
+                continue
+            wt = white_track(color, t)
+            for k in range(min(n, SHOWN)):
+                x, y = slot(wt, bottom, k)
+                shapes.append(_dame(x, y, color, wt))
+            if n > SHOWN:
+                shapes.append(_count(x, y, n, color, "count", layout.count))
+        n = position.borne_off(color)
+        if n:
+            x, y = off_tray(color, bottom)
+            shapes.append(_dame(x, y, color, None, "off"))
+            shapes.append(_count(x, y, n, color, "count off", layout.count))
+            shapes.append(text(x, y + (-OFF_TAG_DY if color == bottom else OFF_TAG_DY), "off", layout.tag, cls="tag"))
+    return shapes
+
+
+# --- the score ------------------------------------------------------------------------
+
+def _field(entry, key, default=0):
+    """A score entry's field, whether the scorer gives dicts or objects."""
+    if isinstance(entry, dict):
+        return entry.get(key, default)
+    return getattr(entry, key, default)
+
+
+def score_marks(score: dict | None, marker: str | None, bottom: str) -> list:
+    """Jetons for the points (two when marking in bredouille), fichets for the holes, the pavillon."""
+    shapes = []
+    for color in COLORS:
+        entry = (score or {}).get(color)
+        if entry is None:
+            continue
+        points, holes = int(_field(entry, "points") or 0), int(_field(entry, "holes") or 0)
+        x = jeton_x(points)
+        if x is not None:
+            y = band_y(color, bottom)
+            data = (("points", points),)
+            if _field(entry, "bredouille", False):
+                shapes.append(Shape("circle", (x - BREDOUILLE_DX, y - BREDOUILLE_DX, R_JETON), STYLES[f"dame-{color}"],
+                                    f"jeton {color}", data))
+                x, y = x + BREDOUILLE_DX, y + BREDOUILLE_DX
+            shapes.append(Shape("circle", (x, y, R_JETON), STYLES[f"dame-{color}"], f"jeton {color}", data))
+        x, y = hole_xy(color, holes, bottom)
+        shapes.append(Shape("polygon", ((x, y - FICHET), (x + FICHET, y), (x, y + FICHET), (x - FICHET, y)),
+                            STYLES[f"fichet-{color}"], f"fichet {color}", (("holes", holes),)))
+    if marker in COLORS:
+        # decided: the pavillon is drawn in the short band on the talon side, in its holder's half;
+        # rules.md §1.5 gives its idle place (the middle hole of that band), not where the holder keeps it.
+        x = SHORT_L_X - PAVILLON_DX
+        y = MID_Y + (PAVILLON_DY if marker == bottom else -PAVILLON_DY)
+        reach, tip, foot = FLAG
+        shapes.append(Shape("line", ((x, y + POLE), (x, y - POLE)), STYLES["pole"], "pavillon-pole"))
+        shapes.append(Shape("polygon", ((x, y - POLE), (x + reach, y - POLE + tip), (x, y - POLE + foot)),
+                            STYLES["pavillon"], f"pavillon {marker}"))
+    return shapes
+
+
+# --- annotations ----------------------------------------------------------------------
+
+def _unit(dx, dy):
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return dx / n, dy / n
+
+
+def curved_arrow(p0, p1, cls="move", shorten_start=R_DAME, shorten_end=R_DAME, head=True) -> list:
+    """A curve from p0 to p1 bowing towards the middle of the board, with a head at p1."""
+    (x0, y0), (x1, y1) = p0, p1
+    dx, dy = x1 - x0, y1 - y0
+    length = (dx * dx + dy * dy) ** 0.5
+    nx, ny = _unit(-dy, dx)
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    if nx * ((FRAME_X0 + FRAME_X1) / 2 - mx) + ny * (MID_Y - my) < 0:
+        nx, ny = -nx, -ny
+    bow = min(max(BOW_SHARE * length, BOW_MIN), BOW_MAX)
+    c = (mx + nx * bow, my + ny * bow)
+    ux, uy = _unit(x0 - c[0], y0 - c[1])
+    start = (x0 - ux * shorten_start, y0 - uy * shorten_start)
+    tx, ty = _unit(x1 - c[0], y1 - c[1])
+    tip = (x1 - tx * shorten_end, y1 - ty * shorten_end)
+    end = (tip[0] - tx * HEAD_LEN, tip[1] - ty * HEAD_LEN) if head else tip
+    shapes = [Shape("path", (start, c, end), STYLES["halo"], "halo"), Shape("path", (start, c, end), STYLES["move"], cls)]
+    if head:
+        shapes.append(Shape("polygon", (tip, (end[0] - ty * HEAD_W, end[1] + tx * HEAD_W),
+                                        (end[0] + ty * HEAD_W, end[1] - tx * HEAD_W)), STYLES["move-head"], "move-head"))
+    return shapes
+
+
+def _ghost(x, y, cls="ghost") -> Shape:
+    return Shape("circle", (x, y, R_GHOST), STYLES["ghost"], cls)
+
+
+def moves(position: Position, mover: str, steps, bottom: str) -> list:
+    """Curved arrows for the dames moved, drawn over the position they led to.
+
+    The slot each dame left and reached is found by replaying the steps on the
+    position before the throw; a left slot now empty gets a dashed ghost, a
+    dame played tout d'une shows where it rested.
+    """
+    steps = [s for s in steps if 0 <= s.src < OFF]
+    after = list(position.row(mover))
+    run = after[:]
+    for s in steps:  # undo: the position before the throw
+        run[s.src] += 1
+        if s.dst < OFF:
+            run[s.dst] -= 1
+    shapes = []
+    for s in steps:
+        src_w = white_track(mover, s.src)
+        run[s.src] -= 1
+        k = max(run[s.src], 0)
+        p0 = slot(src_w, bottom, k)
+        if after[s.src] <= k < SHOWN:
+            shapes.append(_ghost(*p0))
+        if s.dst >= OFF:
+            p1 = off_tray(mover, bottom)
+        else:
+            p1 = slot(white_track(mover, s.dst), bottom, max(run[s.dst], 0))
+            run[s.dst] += 1
+        if s.via is not None and 0 < s.via < OFF:
+            rest = slot(white_track(mover, s.via), bottom, after[s.via])
+            shapes.append(_ghost(*rest, "rest"))
+            shapes += curved_arrow(p0, rest, head=False, shorten_end=R_GHOST)
+            shapes += curved_arrow(rest, p1, shorten_start=R_GHOST)
+        else:
+            shapes += curved_arrow(p0, p1)
+    return shapes
+
+
+def _roller(event, mover):
+    """Whose throw made a hit: the mover, or else the player the points go to (à vrai) or not (à faux)."""
+    if mover in COLORS:
+        return mover
+    return event.beneficiary if event.jan == "battre-a-vrai" else other(event.beneficiary)
+
+
+def _hit(ev, mover):
+    """The kind ('vrai', 'faux') and arrow (White's frame) of a hit, or None."""
+    kind = HITS.get(getattr(ev, "jan", None))
+    if kind is None or getattr(ev, "target", None) not in range(24) or ev.beneficiary not in COLORS:
+        return None
+    return kind, white_track(_roller(ev, mover), ev.target)
+
+
+def hits(events, mover, bottom: str) -> list:
+    """Beaten dames: a solid ring à vrai, a dashed ring à faux (their words are placed by :func:`tags`)."""
+    shapes = []
+    for found in filter(None, (_hit(ev, mover) for ev in events)):
+        kind, wt = found
+        x, y = slot(wt, bottom, 0)
+        shapes.append(Shape("circle", (x, y, R_HIT), STYLES[f"hit-{kind}"], f"hit {kind}", (("track", wt),)))
+    return shapes
+
+
+def _plein(ev, bottom):
+    """Row, first column and name of a plein made or kept, or None."""
+    if (getattr(ev, "jan", None) not in FILLS or getattr(ev, "quadrant", None) not in QUADRANTS
+            or getattr(ev, "beneficiary", None) not in COLORS):
+        return None
+    lo, hi = QUADRANTS[ev.quadrant]
+    row, first = place(white_track(ev.beneficiary, lo), bottom)
+    last = place(white_track(ev.beneficiary, hi - 1), bottom)[1]
+    return row, min(first, last), f"{JAN_TITLES[ev.jan]} ({QUADRANT_TITLES[ev.quadrant]})"
+
+
+def fills(events, bottom: str) -> list:
+    """Pleins made or kept: the six arrows outlined (their names are placed by :func:`tags`)."""
+    shapes = []
+    for ev in events:
+        found = _plein(ev, bottom)
+        if found is None:
+            continue
+        row, col, _ = found
+        y = TOP_IN if row == "top" else BOTTOM_IN - ARROW
+        shapes.append(Shape("rect", (column_left(col), y, 6 * U, ARROW, PLEIN_CORNER), STYLES["plein"],
+                            f"plein {ev.jan}", (("quadrant", ev.quadrant),)))
+    return shapes
+
+
+def outlines(tracks, bottom: str) -> list:
+    """Arrows outlined with a dashed vermillion frame (a figure's arrows that differ from the replay)."""
+    shapes = []
+    for wt in sorted(set(tracks)):
+        row, col = place(wt, bottom)
+        y = TOP_IN if row == "top" else BOTTOM_IN - ARROW
+        shapes.append(Shape("rect", (column_left(col) + OUTLINE_IN, y, U - 2 * OUTLINE_IN, ARROW, PLEIN_CORNER),
+                            STYLES["differs"], "differs", (("track", wt),)))
+    return shapes
+
+
+SURFACE_BOX = Box(column_left(0), TOP_IN, column_left(11) + U, BOTTOM_IN)
+
+
+def _candidates(text, size, points):
+    return (((x, y), text_box(x, y, text, size, bold=True, halo=True)) for x, y in points)
+
+
+def _gap_points(x, row, span):
+    """Places in the gap between the two rows, nearest first: on the row's side, then the other, sliding."""
+    ys = (MID_Y - TAG_GAP_DY, MID_Y, MID_Y + TAG_GAP_DY)
+    ys = ys if row == "top" else ys[::-1]
+    steps = [0.0] + [d * s for d in range(1, int(span / TAG_STEP) + 1) for s in (TAG_STEP, -TAG_STEP)]
+    return [(x + dx, y) for dx in steps for y in ys]
+
+
+def tags(events, mover, bottom: str, shapes, layout: Layout = FULL) -> list:
+    """The words on the board — the filled jans' names, 'à vrai' / 'à faux' by the beaten dames — each
+    where it covers no dame and no other word: a hit's on its own arrow when there is room, else in the
+    gap between the rows, as near its dame as it can be."""
+    obstacles = [circle_box(*sh.geom) for sh in shapes
+                 if sh.kind == "circle" and sh.cls.split()[0] in ("dame", "off", "jeton")]
+    obstacles += [text_box(sh.geom[0], sh.geom[1] - BASELINE * sh.style.size, sh.geom[2], sh.style.size,
+                           sh.style.anchor, sh.style.bold, bool(sh.style.halo))
+                  for sh in shapes if sh.kind == "text"]
+    size = layout.tag
+    wanted = []
+    for ev in events:
+        found = _plein(ev, bottom)
+        if found is not None:
+            row, col, name = found
+            x = column_left(col) + 3 * U
+            y = TOP_IN + ARROW + TAG_PLEIN_DY if row == "top" else BOTTOM_IN - ARROW - TAG_PLEIN_DY
+            wanted.append((name, "tag plein", [(x, y)] + _gap_points(x, row, TAG_PLEIN_SPAN)))
+    for found in filter(None, (_hit(ev, mover) for ev in events)):
+        kind, wt = found
+        row = place(wt, bottom)[0]
+        own = [slot(wt, bottom, k + TAG_SLOT) for k in range(1, SHOWN)]
+        wanted.append((f"à {kind}", f"tag {kind}", own + _gap_points(own[0][0], row, TAG_HIT_SPAN)))
+    out = []
+    for words, cls, points in wanted:
+        found = first_free(_candidates(words, size, points), obstacles, SURFACE_BOX)
+        (x, y), box = found or next(_candidates(words, size, points[:1]))
+        obstacles.append(box)
+        out.append(text(x, y, words, size, fill=INK, bold=True, halo=PAPER, cls=cls))
+    return out
+
+
+# --- words --------------------------------------------------------------------------------
+
+def move_text(steps, mover: str, coords: CoordSystem, bottom: str) -> str:
+    name = lambda t: coords.format(t, mover, bottom)  # noqa: E731
+    parts = []
+    for s in steps:
+        via = f"-{name(s.via)}" if s.via is not None else ""
+        parts.append(f"{name(s.src)}{via}-{name(s.dst)}")
+    text = " ".join(parts) or "nothing played"
+    if any(getattr(s, "puissance", False) for s in steps):
+        text += " (coin par puissance)"
+    return text
+
+
+def event_text(ev, mover, coords: CoordSystem, bottom: str) -> str:
+    """One line per event: who gains what, and where."""
+    text = f"{ev.beneficiary} +{ev.points} {JAN_TITLES.get(ev.jan, ev.jan)}"
+    if ev.jan in HITS and ev.target is not None:
+        text += f" on {coords.format(ev.target, _roller(ev, mover), bottom)}"
+    if ev.quadrant in QUADRANT_TITLES:
+        text += f" ({QUADRANT_TITLES[ev.quadrant]})"
+    if ev.means and ev.means > 1:
+        text += f", {ev.means} ways"
+    if getattr(ev, "note", ""):
+        text += f" ({ev.note})"
+    return text
+
+
+def player_score_text(color: str, entry) -> str:
+    """One player's score as every report words it: 'white 1 hole 4 points (bredouille)'."""
+    points, holes = int(_field(entry, "points") or 0), int(_field(entry, "holes") or 0)
+    text = events_score_text(color, holes, points)
+    return text + " (bredouille)" if _field(entry, "bredouille", False) and points else text
+
+
+def score_text(score: dict | None, marker: str | None) -> str | None:
+    if not score:
+        return None
+    parts = [player_score_text(color, score[color]) for color in COLORS if score.get(color) is not None]
+    if marker in COLORS:
+        parts.append(f"pavillon: {marker}")
+    return "score: " + "; ".join(parts)
+
+
+def move_line(ann: Annotations, coords: CoordSystem, bottom: str) -> str | None:
+    """The caption's line of the throw: 'white 6-4: T-6 T-4'."""
+    if ann.mover in COLORS and (ann.dice or ann.steps):
+        dice = f" {dice_name(tuple(ann.dice))}" if ann.dice else ""
+        return f"{ann.mover}{dice}: {move_text(ann.steps, ann.mover, coords, bottom)}"
+    return None
+
+
+def caption_lines(ann: Annotations, coords: CoordSystem, bottom: str, title: str | None) -> list[tuple[str, bool]]:
+    """(text, bold) lines under the board: title, the throw, its events, notes, the score."""
+    lines = [(title, True)] if title else []
+    moved = move_line(ann, coords, bottom)
+    if moved:
+        lines.append((moved, False))
+    lines += [(event_text(ev, ann.mover, coords, bottom), False) for ev in ann.events]
+    lines += [(str(c), False) for c in ann.captions]
+    score = score_text(ann.score, ann.marker)
+    if score:
+        lines.append((score, False))
+    return lines
+
+
+def position_text(position: Position, coords: CoordSystem, bottom: str) -> str:
+    """The position in words, for screen readers."""
+    parts = []
+    for color in COLORS:
+        fields = position.fields(color).items()
+        where = " ".join(f"{coords.label(white_track(color, t), bottom)}:{n}" for t, n in fields)
+        side = "bottom" if color == bottom else "top"
+        off = position.borne_off(color)
+        parts.append(f"{color} ({side}): {where or 'no dame on the board'}" + (f", {off} off" if off else ""))
+    return "; ".join(parts) + "."
+
+
+def _die(x, y, n, size) -> list:
+    shapes = [Shape("rect", (x, y, size, size, DIE_CORNER * size), STYLES["die"], "die", (("value", n),))]
+    q = size / 4
+    for i, j in PIPS.get(n, []):
+        shapes.append(Shape("circle", (x + i * q, y + j * q, R_PIP * size), STYLES["pip"], "pip"))
+    return shapes
+
+
+def wrap(words: str, width: int) -> list[str]:
+    """Lines of at most ``width`` characters, broken at spaces only (a longer word is cut), filled
+    greedily: simple enough for the browser's writer to do the same."""
+    lines, line = [], ""
+    for word in words.split():
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    return lines + [line] if line else lines
+
+
+def caption(lines, dice, top: float) -> tuple[list, float]:
+    """The dice and the caption lines below the board; returns the shapes and the height used."""
+    if not lines and not dice:
+        return [], 0.0
+    shapes = []
+    x = CAPTION_X
+    if dice:
+        for i, d in enumerate(dice):
+            shapes += _die(x + i * (DIE + DIE_GAP), top + DIE_TOP, d, DIE)
+        x += 2 * DIE + DIE_AFTER
+    chars = int((WIDTH - x - CAPTION_RIGHT) / (CHAR * CAPTION_SIZE))
+    y = top + LINE / 2
+    for words, bold in lines:
+        for piece in wrap(words, chars) or [""]:
+            shapes.append(text(x, y, piece, CAPTION_SIZE, anchor="start", bold=bold, cls="caption"))
+            y += LINE
+    used = max(y - LINE / 2 - top, DICE_HEIGHT if dice else 0) + CAPTION_BOTTOM
+    return shapes, used
+
+
+# --- the whole ------------------------------------------------------------------------------
+
+def system(coords) -> CoordSystem:
+    return coords if isinstance(coords, CoordSystem) else get_system(coords)
+
+
+def scene(position: Position, *, coords="player", bottom: str = WHITE, annotations: Annotations | None = None,
+          title: str | None = None, compact: bool = False) -> Scene:
+    """Lay out a diagram: the position, seen with ``bottom`` at the bottom, and what happened
+    (``compact``: the layout for narrow screens, see :class:`Layout`)."""
+    cs = system(coords)
+    if bottom not in COLORS:
+        raise ValueError(f"bottom must be 'white' or 'black', not {bottom!r}")
+    ann = annotations or Annotations()
+    layout = COMPACT if compact else FULL
+    events = list(ann.events or ())
+    shapes = fills(events, bottom)
+    shapes += dames(position, bottom, layout)
+    shapes += score_marks(ann.score, ann.marker, bottom)
+    if ann.mover in COLORS and ann.steps:
+        shapes += moves(position, ann.mover, list(ann.steps), bottom)
+    shapes += hits(events, ann.mover, bottom)
+    shapes += outlines(ann.marked, bottom)
+    shapes += tags(events, ann.mover, bottom, shapes, layout)
+    lines = caption_lines(ann, cs, bottom, title)
+    if layout.caption:
+        extra, used = caption(lines, tuple(ann.dice) if ann.dice else None, BOARD_HEIGHT)
+    else:
+        extra, used = [], 0.0
+    shapes += extra
+    if used:
+        shapes.insert(0, Shape("rect", (0, BOARD_HEIGHT, WIDTH, used, 0), STYLES["paper"], "paper"))
+    heading = title or (lines[0][0] if lines else "Trictrac position")
+    desc = " ".join(t for t, _ in lines if t != heading)
+    desc = (desc + " " if desc else "") + position_text(position, cs, bottom)
+    return Scene(WIDTH, BOARD_HEIGHT + used, background(cs.id, bottom, layout), (cs.id, bottom, layout), shapes,
+                 f"Trictrac: {heading}" if not title else title, desc)
+
+
+# --- from a replay ----------------------------------------------------------------------------
+
+def with_rest(steps, dice, before: Position, mover: str) -> list:
+    """The steps, with the resting arrow of a dame played tout d'une when the record omits it.
+
+    decided: it is drawn resting on the arrow of the first die that holds no opponent
+    dame (rules.md §2 M3; when both are open either is right, the record does not say).
+    """
+    steps = list(steps)
+    if len(steps) != 1 or not dice or steps[0].via is not None or steps[0].dst - steps[0].src != sum(dice):
+        return steps
+    s = steps[0]
+    for d in dice:
+        if s.src + d < OFF and not before.opponent_count(mover, s.src + d):
+            return [replace(s, via=s.src + d)]
+    return steps
+
+
+def throw_annotations(result) -> Annotations:
+    """Annotations of one replayed throw (a replay.ThrowResult); its score, when a scorer filled
+    one, gives the events (``.events``), the marks after the throw (``.after``) and the
+    pavillon's holder (``.marker``, optional)."""
+    score = getattr(result, "score", None)
+    captions = []
+    if result.after is None:
+        captions.append("the moves as written could not be applied; the position before the throw is shown")
+    elif not result.ok:
+        errors = [d.message for d in result.diagnostics if d.severity == "error"]
+        captions += errors[:1] or ["fausse case"]
+    return Annotations(
+        dice=result.throw.dice,
+        mover=result.side,
+        steps=with_rest(result.steps, result.throw.dice, result.played_from or result.before, result.side)
+        if result.after else [],
+        events=list(getattr(score, "events", None) or []),
+        captions=captions,
+        score=getattr(score, "after", None),
+        marker=getattr(score, "marker", None),
+    )
+
+
+class NoSuchThrow(ValueError):
+    """A throw number outside the replay."""
+
+
+def throw_view(replay, n: int) -> tuple[Position, Annotations | None]:
+    """The position after throw ``n`` of the main line (0: the start) and its annotations."""
+    count = len(replay.record.throws)
+    if not 0 <= n <= count:
+        raise NoSuchThrow(f"throw {n} does not exist: the record has {count} throw{'s' if count != 1 else ''} "
+                          f"(give 0 for the starting position, up to {count})")
+    if n == 0:
+        return replay.initial, None
+    if n > len(replay.throws):
+        where = f" at line {replay.stopped.line}" if replay.stopped else ""
+        raise NoSuchThrow(f"throw {n} was not replayed: the position is unknown after an earlier error{where}")
+    result = replay.throws[n - 1]
+    position = result.after if result.after is not None else result.before
+    return position, throw_annotations(result)
+
+
+def replay_scene(replay, n: int, *, bottom: str | None = None, coords=None, compact: bool = False) -> Scene:
+    """The scene after throw ``n``, in the record's coordinates and orientation unless told otherwise."""
+    position, annotations = throw_view(replay, n)
+    return scene(position, coords=system(coords or replay.coords), bottom=bottom or replay.bottom,
+                 annotations=annotations, compact=compact)

@@ -1,0 +1,1 @@
+"""Rule sets: the YAML loader with extends, citations and bounds."""

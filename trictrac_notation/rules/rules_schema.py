@@ -1,0 +1,605 @@
+"""The schema of a rule-set file (``rules_data/*.yaml``), checked on the YAML nodes so that
+every complaint names ``FILE:LINE:COL``.
+
+A file has these sections (the id of a rule set is its file name without ``.yaml``):
+
+``identity``  author, title, year, edition, place (``"?"`` where unknown); optional source, note
+``extends``   ``{id: <rule set>, cite|decided}``: start from that set and state only differences
+``points``    jan -> ``{simple, doublet}``; battre-a-vrai / battre-a-faux -> ``{talon: {simple, doublet},
+              coin: {simple, doublet}}``; no ``doublet``: the jan cannot be made with a doublet
+``jans``      jan -> ``{scored: true|false}``; all fifteen jans of ``events.JANS``
+``variants``  name -> ``{value}``: every variant of :data:`VARIANTS`
+``options``   name -> ``{description, jans: [...], variants: {...}}``: rules played by agreement;
+              in a file that extends another, ``name: null`` withdraws an inherited option
+
+Every entry carries ``cite: <treatise, page or §> (S|C|W|M|I)`` ending with the evidence mark of
+rules.md §0.2, or ``decided: <why>`` where the sources are silent; ``note:`` may add a remark.
+
+A file is plain YAML within bounds: no anchors or aliases, nesting at most :data:`MAX_YAML_DEPTH` deep,
+at most :data:`MAX_RULES_BYTES` (a rule file is data a site may receive from anyone).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
+
+from ..games.trictrac.events import JANS
+
+
+class RulesError(Exception):
+    """A rule set that cannot be used: ``str()`` is ``FILE:LINE:COL: message``.
+
+    ``path``, ``line`` and ``column`` (1-based) may be None; ``errors`` holds every
+    error found in the same file, this one first."""
+
+    def __init__(self, message: str, path=None, line=None, column=None, errors=()):
+        self.message, self.path, self.line, self.column = message, path, line, column
+        self.errors = list(errors) or [self]
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = ":".join(str(x) for x in (self.path, self.line, self.column) if x is not None)
+        return f"{where}: {self.message}" if where else self.message
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant choice: ``kind`` is a tuple of allowed values, ``bool``, ``int`` or an object with
+    ``accepts`` / ``describe`` / ``text`` (:class:`Tiers`); ``requires``: the variant need only be
+    stated when that jan is scored or optional, or, written ``variant=value|value``, when another
+    variant has one of those values."""
+
+    kind: object
+    about: str
+    requires: str | None = None
+    minimum: int = 1
+
+    def describe(self) -> str:
+        if hasattr(self.kind, "describe"):
+            return self.kind.describe()
+        if self.kind is bool:
+            return "true or false"
+        if self.kind is int:
+            return f"a whole number >= {self.minimum}"
+        return "one of " + ", ".join(repr(v) for v in self.kind)
+
+    def accepts(self, value) -> bool:
+        if hasattr(self.kind, "accepts"):
+            return self.kind.accepts(value)
+        if self.kind is bool:
+            return isinstance(value, bool)
+        if self.kind is int:
+            return isinstance(value, int) and not isinstance(value, bool) and value >= self.minimum
+        return value in self.kind and not isinstance(value, bool)
+
+    def text(self, value) -> str:
+        """The value in words, for pages and listings."""
+        if hasattr(self.kind, "text"):
+            return self.kind.text(value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def needed(self, enabled, variants: dict) -> bool:
+        """Whether a rule set must state this variant: ``enabled`` holds the jans scored or optional,
+        ``variants`` the resolved variant entries."""
+        if self.requires is None:
+            return True
+        name, equals, values = self.requires.partition("=")
+        if not equals:
+            return name in enabled
+        value = variants.get(name, {}).get("value")
+        return str(value).lower() in values.split("|")
+
+
+class Tiers:
+    """The multipliers of a marqué (partie à écrire): a list of ``{times: N, holes: N}``, with
+    ``sans_lever: true`` where the tier needs every hole of the winner taken in one relevé.  A tier
+    applies when the winner's holes ran without interruption (the pavillon) and reach ``holes``."""
+
+    KEYS = ("times", "holes", "sans_lever")
+
+    @staticmethod
+    def describe() -> str:
+        return "a list of {times: N, holes: N} (optionally sans_lever: true), e.g. [{times: 2, holes: 6}]"
+
+    @classmethod
+    def accepts(cls, value) -> bool:
+        def whole(v, least):
+            return isinstance(v, int) and not isinstance(v, bool) and v >= least
+        return isinstance(value, list) and bool(value) and all(
+            isinstance(t, dict) and set(t) <= set(cls.KEYS) and whole(t.get("times"), 2)
+            and whole(t.get("holes"), 1) and isinstance(t.get("sans_lever", False), bool) for t in value)
+
+    @staticmethod
+    def text(value) -> str:
+        return "; ".join(f"×{t['times']} from {t['holes']} holes" + (" sans lever" if t.get("sans_lever") else "")
+                         for t in value)
+
+
+ECRIRE = "partie_a_ecrire=true"
+
+VARIANTS = {
+    "sortie": Variant(("parisian", "slow"),
+                      "bearing off: the rapid Parisian method, or the slow provincial one (rules.md §3.8, §4 D11)"),
+    "fill_ways_two_half_cases": Variant((1, 2), "ways counted for a fill completing two half-cases (§3.5, D8)"),
+    "retour_coin_way": Variant(bool, "a coin dame counts as a fill way in the jan de retour (§3.5, D9)"),
+    "remplir_en_passant": Variant(bool, "a fill whose other number must then break the plein scores (§3.5, D10)"),
+    "payout": Variant(("single", "grande-bredouille-double", "pont", "guiton", "combine"),
+                      "how the 12-hole partie is paid (§3.12, D12)"),
+    "bredouille_marker": Variant(("jeton", "cravate", "etendard", "pavillon"),
+                                 "marker of the second player's series of holes (§3.9, D13)"),
+    "margot": Variant(("between-blots", "tout-d-une", "landing"),
+                      "which of the three definitions of Margot la fendue (§3.7, §6.2)", requires="margot"),
+    "margot_ways": Variant(("one", "per-way"), "Margot counted once, or once per way (§3.7)", requires="margot"),
+    "rencontre_scope": Variant(("partie", "releve"),
+                               "jan de rencontre at the start of the partie only, or of every relevé (§3.7, §6.3)",
+                               requires="rencontre"),
+    "ecole_fill_not_made": Variant(("single", "double"),
+                                   "école for a fill marked but not made: the points marked, or marked + due "
+                                   "(§3.11, D18)"),
+    "deux_tables_once": Variant(("per-partie", "per-releve"),
+                                "each player makes the jan de deux tables once per partie, or once per relevé "
+                                "(§3.2, D20)"),
+    "pile_de_misere_each_roll": Variant(bool, "the pile de misère scores again for every roll it is kept (§3.7)",
+                                        requires="pile-de-misere"),
+    "six_tables_throws": Variant(int, "the jan de six tables is made within the player's first N throws of the "
+                                      "relevé (§3.2, D5)", minimum=3),
+    "points_per_hole": Variant(int, "points that make a hole (§1.5)", minimum=2),
+    "holes_per_partie": Variant(int, "holes that make the partie (§1.5)"),
+    "payout_line": Variant(int, "the 12-hole partie is paid double when the loser has fewer holes than this, "
+                                "single otherwise (§3.12, D12)", requires="payout=guiton|combine"),
+    "primaute_doublet": Variant(("rethrow", "other-throws"),
+                                "a doublet at the throw for the first move: thrown again, or void and the other "
+                                "player throws (§3.10, D16)"),
+    # the partie à écrire (rules.md §4 D14-D15); reckoned by ecrire.py
+    "partie_a_ecrire": Variant(bool, "the rule set plays the partie à écrire, in marqués (D14)"),
+    "marque_holes": Variant(int, "holes one player needs before a go ends the marqué (D14)", requires=ECRIRE),
+    "marque_consolation": Variant(int, "jetons added to the winner's holes before the opponent's are taken off "
+                                       "(the consolation, D14)", requires=ECRIRE),
+    "marque_bredouille": Variant(Tiers, "multipliers of the winner's holes and consolation when he holds the "
+                                        "pavillon (petite / grande bredouille, D14)", requires=ECRIRE),
+    "refait_when": Variant(("go", "equal"), "a refait (the marqué void, played again) when a player goes with "
+                                            "the holes equal, or as soon as they are equal (D14)", requires=ECRIRE),
+    "refait_consolation": Variant(("grows", "same"), "after refaits the consolation is multiplied by one more "
+                                                     "for each (2, 4, 6), or stays (D14)", requires=ECRIRE),
+    "marques_per_partie": Variant(int, "marqués of a partie when the record does not say (D14)", requires=ECRIRE,
+                                  minimum=2),
+    "postillon_first": Variant(int, "jetons paid for the first marqué lost beyond one's share, the postillon "
+                                    "(D14)", requires=ECRIRE),
+    "postillon_next": Variant(int, "jetons paid for each further marqué lost beyond one's share (D14)",
+                              requires=ECRIRE),
+    "queue_jetons": Variant(int, "jetons the loser of a marqué sets aside; they all go, before the postillons, "
+                                 "to the player ahead (the queue des jetons, D14)", requires=ECRIRE),
+    "first_after_marque": Variant(("winner", "alternate"), "who throws first in the next marqué: its winner, or "
+                                                           "the players in turn (D15)", requires=ECRIRE),
+    "first_after_refait": Variant(("same", "alternate"), "who throws first after a refait: the player who had "
+                                                         "the primauté, or the other (D15)", requires=ECRIRE),
+}
+
+HIT_JANS = ("battre-a-vrai", "battre-a-faux")
+HALVES = ("talon", "coin")
+SECTIONS = ("identity", "extends", "points", "jans", "variants", "options")
+GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+@dataclass(frozen=True)
+class GameSchema:
+    """What a game's rule sets state: its jans (none for backgammon) and its variants."""
+
+    jans: tuple
+    variants: dict
+
+
+def game_schema(game: str) -> GameSchema:
+    """The schema of ``game`` (a file's ``game:`` key; trictrac when absent).  Another game's schema is the
+    ``SCHEMA`` of its package, ``trictrac_notation.games.<game>.schema``, looked up by name (a registry: the
+    rule-file loader knows no game but trictrac); KeyError if there is none."""
+    if game == "trictrac":
+        return TRICTRAC
+    if not GAME_NAME.fullmatch(game):
+        raise KeyError(game)
+    import importlib
+
+    try:
+        return importlib.import_module(f"{__name__.split('.')[0]}.games.{game}.schema").SCHEMA
+    except ModuleNotFoundError:
+        raise KeyError(game) from None
+IDENTITY = ("author", "title", "year", "edition", "place")
+CITING = ("cite", "decided", "note")
+EVIDENCE = re.compile(r"\((S|C|W|M|I)\)\s*$")
+OPTION_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+TRICTRAC = GameSchema(JANS, VARIANTS)
+
+
+def suggest(word, choices) -> str:
+    """'; did you mean 'x'?' for a close match, else ''."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+@dataclass
+class RulesFile:
+    """One rule-set file as written: plain values, and where each key and value stands."""
+
+    path: str
+    id: str
+    data: dict
+    marks: dict = field(default_factory=dict)  # (keys, 'key'|'value') -> (line, column)
+
+    def at(self, keys: tuple, part: str = "value") -> tuple:
+        """(line, column) of ``keys``, else of the nearest enclosing key that has one."""
+        while True:
+            for p in (part, "key", "value"):
+                if (keys, p) in self.marks:
+                    return self.marks[keys, p]
+            if not keys:
+                return 1, None
+            keys = keys[:-1]
+
+
+MAX_RULES_BYTES = 256 * 1024
+"""decided: a rule-set file is read only up to 256 KB (the largest of rules_data/ is 8 KB)."""
+MAX_YAML_DEPTH = 16
+"""decided: YAML nested at most 16 deep (a rule set goes 5 deep: options.NAME.variants.VARIANT.value)."""
+RULESET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+"""A rule set's name (its file's name without .yaml): what a record, ``score`` or ``extends`` may give."""
+
+
+class _Refused(yaml.MarkedYAMLError):
+    """YAML this reader does not accept, at its mark."""
+
+
+class _Loader(yaml.SafeLoader):
+    """Composes plain YAML only: no anchors or aliases (an alias chain would expand into billions of
+    values, a recursive one forever), and no nesting deeper than :data:`MAX_YAML_DEPTH`."""
+
+    depth = 0
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise _Refused(problem=f"YAML alias *{event.anchor} refused: a rule set writes each value out "
+                                   "(no anchors or aliases)", problem_mark=event.start_mark)
+        if getattr(event, "anchor", None) is not None:
+            raise _Refused(problem=f"YAML anchor &{event.anchor} refused: a rule set writes each value out "
+                                   "(no anchors or aliases)", problem_mark=event.start_mark)
+        if self.depth >= MAX_YAML_DEPTH:
+            raise _Refused(problem=f"nested more than {MAX_YAML_DEPTH} deep: a rule set is a few levels of "
+                                   "sections and keys", problem_mark=event.start_mark)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def read_rules_file(path, ruleset_id: str) -> RulesFile:
+    """Read and check one file; RulesError (carrying every error of the file) if it is wrong.
+
+    Only a regular file of at most :data:`MAX_RULES_BYTES` is read (files.read_bounded)."""
+    from ..core.files import Unreadable, read_bounded
+
+    try:
+        data = read_bounded(path, MAX_RULES_BYTES)
+    except Unreadable as e:
+        raise RulesError(f"cannot read the rule set: {e}", str(path)) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise RulesError(f"not UTF-8: byte 0x{data[e.start]:02x} cannot be decoded", str(path), line,
+                         e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1) from None
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        context = f" ({e.context} at line {e.context_mark.line + 1})" if e.context and e.context_mark else ""
+        problem = e.problem if isinstance(e, _Refused) else f"YAML syntax error: {e.problem}{context}"
+        raise RulesError(problem, str(path), mark.line + 1 if mark else None,
+                         mark.column + 1 if mark else None) from None
+    except yaml.YAMLError as e:
+        raise RulesError(f"YAML error: {e}", str(path), 1, 1) from None
+    if node is None:
+        raise RulesError("empty rule set: expected the sections " + ", ".join(SECTIONS), str(path), 1, 1)
+    checker = _Checker(RulesFile(str(path), ruleset_id, {}))
+    checker.file.data = checker.plain(node, ())
+    checker.check_file()
+    checker.raise_errors()
+    return checker.file
+
+
+class _Checker:
+    """Walks the nodes of one file, then its values, collecting errors."""
+
+    def __init__(self, file: RulesFile):
+        self.file = file
+        self.errors: list[RulesError] = []
+        self._scalars = SafeConstructor()
+        self._unreadable: set = set()  # keys whose value was refused when read: no second complaint
+        self.schema = TRICTRAC
+
+    def error(self, keys: tuple, message: str, part: str = "value") -> None:
+        if any(keys[:n] in self._unreadable for n in range(len(keys) + 1)):
+            return
+        line, column = self.file.at(keys, part)
+        self.errors.append(RulesError(message, self.file.path, line, column))
+
+    def raise_errors(self) -> None:
+        if self.errors:
+            errors = sorted(self.errors, key=lambda e: (e.line or 0, e.column or 0))
+            first = errors[0]
+            raise RulesError(first.message, first.path, first.line, first.column, errors)
+
+    # --- nodes -> plain values, remembering positions --------------------------------
+
+    def plain(self, node, keys: tuple):
+        self.file.marks.setdefault((keys, "value"), (node.start_mark.line + 1, node.start_mark.column + 1))
+        plain_tag = {yaml.MappingNode: "map", yaml.SequenceNode: "seq"}.get(type(node))
+        if plain_tag and node.tag != f"tag:yaml.org,2002:{plain_tag}":
+            self.error(keys, f"{_dotted(keys)}: unsupported YAML tag {node.tag!r}")
+            self._unreadable.add(keys)
+            return None
+        if isinstance(node, yaml.MappingNode):
+            out = {}
+            for key_node, value_node in node.value:
+                mark = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                if not isinstance(key_node, yaml.ScalarNode):
+                    self.errors.append(RulesError("a key must be a plain word", self.file.path, *mark))
+                    continue
+                key = key_node.value
+                if key in out:
+                    first = self.file.marks[keys + (key,), "key"][0]
+                    self.errors.append(RulesError(f"duplicate key {key!r} in {_dotted(keys)} (first at line {first})",
+                                                  self.file.path, *mark))
+                    continue
+                self.file.marks[keys + (key,), "key"] = mark
+                out[key] = self.plain(value_node, keys + (key,))
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [self.plain(item, keys + (i,)) for i, item in enumerate(node.value)]
+        try:
+            return self._scalars.construct_object(node)
+        except (ConstructorError, ValueError) as e:  # ValueError: an integer of thousands of digits
+            problem = e.problem if isinstance(e, ConstructorError) else "a number too long to read"
+            self.error(keys, f"{_dotted(keys)}: unsupported YAML value ({problem})")
+            self._unreadable.add(keys)
+            return None
+
+    # --- the sections -------------------------------------------------------------------
+
+    def check_file(self) -> None:
+        data = self.file.data
+        if not isinstance(data, dict):
+            self.error((), "expected a mapping of the sections " + ", ".join(SECTIONS))
+            return
+        game = data.get("game", "trictrac")
+        try:
+            self.schema = game_schema(game) if isinstance(game, str) else TRICTRAC
+        except KeyError:
+            self.error(("game",), f"game: unknown game {game!r} (known: trictrac, backgammon)")
+        for key, value in data.items():
+            if key == "game":
+                continue
+            if key not in SECTIONS:
+                self.unknown((key,), "the top level", SECTIONS)
+            elif key == "identity":
+                self.identity(value)
+            elif key == "extends":
+                self.extends(value)
+            else:
+                self.section(key, value)
+        if "identity" not in data:
+            self.error((), "missing section 'identity' (author, title, year, edition, place)")
+
+    def unknown(self, keys: tuple, where: str, choices) -> None:
+        self.error(keys, f"unknown key {keys[-1]!r} in {where}{suggest(keys[-1], choices)}", "key")
+
+    def mapping(self, keys: tuple, value, what: str) -> bool:
+        if isinstance(value, dict):
+            return True
+        self.error(keys, f"{_dotted(keys)}: expected {what}, got {_describe(value)}")
+        return False
+
+    def fields(self, keys: tuple, entry: dict, allowed, required=()) -> None:
+        """Unknown and missing keys of one entry."""
+        for key in entry:
+            if key not in allowed:
+                self.unknown(keys + (key,), _dotted(keys), allowed)
+        for key in required:
+            if key not in entry:
+                self.error(keys, f"{_dotted(keys)}: missing {key!r}", "key")
+
+    def text(self, keys: tuple, value) -> None:
+        if not isinstance(value, str) or not value.strip():
+            self.error(keys, f"{_dotted(keys)}: expected a text, got {_describe(value)}")
+
+    def citation(self, keys: tuple, entry: dict) -> None:
+        if "cite" in entry and "decided" in entry:
+            self.error(keys + ("decided",), f"{_dotted(keys)}: give either cite or decided, not both", "key")
+        elif "cite" in entry:
+            self.text(keys + ("cite",), entry["cite"])
+            if isinstance(entry["cite"], str) and entry["cite"].strip() and not EVIDENCE.search(entry["cite"]):
+                self.error(keys + ("cite",), f"{_dotted(keys)}.cite: a citation ends with its evidence mark "
+                                             "(S), (C), (W), (M) or (I) (rules.md §0.2)")
+        elif "decided" in entry:
+            self.text(keys + ("decided",), entry["decided"])
+        else:
+            self.error(keys, f"{_dotted(keys)}: missing citation: add 'cite: <treatise, page or §> (S|C|W|M|I)' "
+                             "or 'decided: <why>'", "key")
+        if "note" in entry:
+            self.text(keys + ("note",), entry["note"])
+
+    def identity(self, value) -> None:
+        keys = ("identity",)
+        if not self.mapping(keys, value, "a mapping with " + ", ".join(IDENTITY)):
+            return
+        self.fields(keys, value, IDENTITY + ("source", "note"), IDENTITY)
+        for key in IDENTITY + ("source", "note"):
+            if key == "year" and key in value:
+                year = value[key]
+                if not isinstance(year, int) or isinstance(year, bool) or not 1500 <= year <= 2100:
+                    self.error(keys + (key,), f"identity.year: expected a year such as 1822, got {_describe(year)}")
+            elif key in value:
+                self.text(keys + (key,), value[key])
+
+    def extends(self, value) -> None:
+        keys = ("extends",)
+        if not self.mapping(keys, value, "{id: <rule set>, cite: ... or decided: <why this set is the closest>}"):
+            return
+        self.fields(keys, value, ("id",) + CITING, ("id",))
+        if "id" in value:
+            self.text(keys + ("id",), value["id"])
+            if isinstance(value["id"], str) and value["id"].strip() and not RULESET_NAME.fullmatch(value["id"]):
+                self.error(keys + ("id",), f"extends.id: {_describe(value['id'])} is not a rule set name (letters, "
+                                           "digits, '-' and '_', at most 64; a file of the same folder or a rule "
+                                           "set of the tool, named without .yaml)")
+        self.citation(keys, value)
+
+    def section(self, name: str, value) -> None:
+        if not self.mapping((name,), value, "a mapping"):
+            return
+        jans = self.schema.jans
+        names = {"points": jans, "jans": jans, "variants": tuple(self.schema.variants), "options": None}[name]
+        for key, entry in value.items():
+            keys = (name, key)
+            if names is not None and key not in names:
+                self.unknown(keys, name, names)
+                continue
+            if name == "options" and entry is None:
+                if "extends" not in self.file.data:
+                    self.error(keys, f"options.{key}: null withdraws an inherited option; this file extends nothing")
+                continue
+            if self.mapping(keys, entry, "a mapping"):
+                getattr(self, f"{name}_entry")(keys, entry)
+
+    def points_entry(self, keys: tuple, entry: dict) -> None:
+        jan = keys[-1]
+        if jan in HIT_JANS:
+            self.fields(keys, entry, HALVES + CITING, HALVES)
+            for half in HALVES:
+                if half in entry and self.mapping(keys + (half,), entry[half], "{simple: N, doublet: N}"):
+                    self.fields(keys + (half,), entry[half], ("simple", "doublet"), ("simple", "doublet"))
+                    self.values(keys + (half,), entry[half])
+        else:
+            self.fields(keys, entry, ("simple", "doublet") + CITING, ("simple",))
+            self.values(keys, entry)
+        self.citation(keys, entry)
+
+    def values(self, keys: tuple, entry: dict) -> None:
+        for key in ("simple", "doublet"):
+            value = entry.get(key)
+            if key in entry and (not isinstance(value, int) or isinstance(value, bool) or value < 2 or value % 2):
+                self.error(keys + (key,), f"{_dotted(keys + (key,))}: expected an even number of points (2, 4, 6…),"
+                                          f" got {_describe(value)}")
+
+    def jans_entry(self, keys: tuple, entry: dict) -> None:
+        self.fields(keys, entry, ("scored",) + CITING, ("scored",))
+        if "scored" in entry and not isinstance(entry["scored"], bool):
+            self.error(keys + ("scored",), f"{_dotted(keys)}.scored: expected true or false, got "
+                                           f"{_describe(entry['scored'])}")
+        self.citation(keys, entry)
+
+    def variants_entry(self, keys: tuple, entry: dict) -> None:
+        self.fields(keys, entry, ("value",) + CITING, ("value",))
+        if "value" in entry:
+            self.variant_value(keys + ("value",), keys[-1], entry["value"])
+        self.citation(keys, entry)
+
+    def variant_value(self, keys: tuple, name: str, value) -> None:
+        variant = self.schema.variants[name]
+        if not variant.accepts(value):
+            hint = suggest(value, variant.kind) if isinstance(variant.kind, tuple) else ""
+            self.error(keys, f"{_dotted(keys)}: expected {variant.describe()}, got {_describe(value)}{hint}")
+
+    def options_entry(self, keys: tuple, entry: dict) -> None:
+        name = keys[-1]
+        if not OPTION_NAME.match(str(name)):
+            self.error(keys, f"option name {name!r}: use lower-case words joined by '-'", "key")
+        self.fields(keys, entry, ("description", "jans", "variants") + CITING, ("description",))
+        if "description" in entry:
+            self.text(keys + ("description",), entry["description"])
+        if "jans" not in entry and "variants" not in entry:
+            self.error(keys, f"{_dotted(keys)}: an option switches on jans ('jans: [...]') or sets variants "
+                             "('variants: {name: value}')", "key")
+        jans = entry.get("jans", [])
+        if not isinstance(jans, list):
+            self.error(keys + ("jans",), f"{_dotted(keys)}.jans: expected a list of jans, got {_describe(jans)}")
+        else:
+            for i, jan in enumerate(jans):
+                if jan not in self.schema.jans:
+                    self.error(keys + ("jans", i),
+                               f"{_dotted(keys)}.jans: unknown jan {jan!r}{suggest(jan, self.schema.jans)}")
+        variants = entry.get("variants", {})
+        if self.mapping(keys + ("variants",), variants, "a mapping of variant names to values"):
+            for var, value in variants.items():
+                if var not in self.schema.variants:
+                    self.unknown(keys + ("variants", var), f"{_dotted(keys)}.variants", self.schema.variants)
+                else:
+                    self.variant_value(keys + ("variants", var), var, value)
+        self.citation(keys, entry)
+
+
+def check_complete(file: RulesFile, sections: dict) -> None:
+    """The resolved sections of ``file`` (after extends) state every jan, the points of every jan
+    that can be scored, and every variant needed."""
+    checker = _Checker(file)
+    schema = file_schema(file)
+    for name in ("points", "jans", "variants") if schema.jans else ("variants",):
+        if not sections[name] and name not in file.data:
+            checker.error((), f"missing section {name!r}")
+    jans, points, variants = sections["jans"], sections["points"], sections["variants"]
+    if jans:
+        for jan in schema.jans:
+            if jan not in jans:
+                checker.error(("jans",), f"jans: {jan!r} is not stated (say 'scored: true' or 'scored: false')", "key")
+    enabled = {jan: (f"option {name!r} switches it on", ("options", name))
+               for name, option in sections["options"].items() for jan in option.get("jans", ())}
+    enabled.update({jan: (f"jans.{jan} is scored", ("jans", jan))
+                    for jan, entry in jans.items() if entry.get("scored")})
+    if points or "points" in file.data:
+        for jan, (why, keys) in enabled.items():
+            if jan not in points:
+                checker.error(keys, f"points: no value for {jan!r}, but {why}", "key")
+    if variants or "variants" in file.data:
+        for name, variant in schema.variants.items():
+            if name not in variants and variant.needed(enabled, variants):
+                keys = ("variants",) if "variants" in file.data else enabled.get(variant.requires, ((), ()))[1]
+                checker.error(keys, f"variants: {name!r} is not stated ({variant.about})", "key")
+    checker.raise_errors()
+
+
+def file_schema(file: RulesFile) -> GameSchema:
+    """The schema a (checked) file was read with."""
+    game = file.data.get("game", "trictrac")
+    return game_schema(game) if isinstance(game, str) else TRICTRAC
+
+
+def _dotted(keys: tuple) -> str:
+    return ".".join(str(k) for k in keys) or "the file"
+
+
+def _describe(value) -> str:
+    text = _describe_whole(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _describe_whole(value) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return "a number of more than 60 digits"  # (repr of a huge one would raise)
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)

@@ -1,0 +1,404 @@
+"""The rules of each treatise, read from ``rules_data/*.yaml`` (schema: rules_schema.py).
+
+A :class:`RuleSet` answers the engine's questions — is this jan scored, what is it worth,
+which variant applies — and says where each answer comes from (the treatise, or
+``decided: <why>``).  Nothing here knows a treatise by name: the files say it all.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from pathlib import Path
+
+from ..games.trictrac.events import JANS
+from ..games.trictrac.moves import MoveRules
+from ..core.resources import data_dir
+from .rules_schema import (
+    HALVES, HIT_JANS, RULESET_NAME, TRICTRAC, VARIANTS, RulesError, check_complete, file_schema, read_rules_file,
+    suggest,
+)
+
+__all__ = ["RulesError", "RuleSet", "load_ruleset", "named_ruleset", "list_rulesets", "diff_rulesets", "ruleset_for",
+           "replay_options", "DEFAULT_RULESET", "VARIANTS"]
+
+DEFAULT_RULESET = "modern"
+"""decided: a record with no Rules header is replayed by the modern codification (Malfilâtre 2013),
+the only rule set still played; its abandoned jans stay off unless the record's Options header asks."""
+
+RULE_SECTIONS = ("points", "jans", "variants", "options")
+
+
+class UnknownRule(KeyError):
+    """A key or variant the rule set does not state; the message reads as written."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class RuleSet:
+    """One resolved rule set (after ``extends``), with the options switched on."""
+
+    def __init__(self, ruleset_id: str, path: str, identity: dict, extends: dict | None, sections: dict,
+                 options: tuple = (), game: str = "trictrac", schema=TRICTRAC):
+        self.id = ruleset_id
+        self.game, self.schema = game, schema
+        self.path = path
+        self.identity = dict(identity)
+        self.title = identity["title"]
+        self.extends = extends
+        self._sections = sections
+        self.options = tuple(options)
+        self.available_options = {name: entry["description"] for name, entry in sections["options"].items()}
+        # trictrac's movement rules; another game reads its own from the variants
+        self.movement = MoveRules(sortie=self.variant("sortie")) if "sortie" in sections["variants"] else None
+
+    def __repr__(self) -> str:
+        return f"<RuleSet {self.id}{''.join('+' + o for o in self.options)}>"
+
+    def has(self, jan: str) -> bool:
+        """Whether ``jan`` is scored under this set with its options."""
+        return bool(self._entry("jans", jan).get("scored"))
+
+    def status(self, jan: str) -> str:
+        """'on', 'optional' (an option would switch it on) or 'off'."""
+        if self.has(jan):
+            return "on"
+        enabling = any(jan in entry.get("jans", ()) for entry in self._sections["options"].values())
+        return "optional" if enabling else "off"
+
+    def points(self, jan: str, doublet: bool, half: str | None = None) -> int:
+        """Points of ``jan`` per way (impuissance: per unplayable number); ``half`` ('talon' or
+        'coin') is the table of the beaten dame, needed for battre-a-vrai and battre-a-faux.
+        The value is given even when the jan is not scored (ask :meth:`has`)."""
+        entry = self._entry("points", jan)
+        if jan in HIT_JANS:
+            if half not in HALVES:
+                raise ValueError(f"{jan}: say which half the beaten dame is in (half='talon' or 'coin'), not {half!r}")
+            entry = entry[half]
+        elif half is not None:
+            raise ValueError(f"{jan}: no half to choose (only {' and '.join(HIT_JANS)} depend on it)")
+        value = entry.get("doublet" if doublet else "simple")
+        if value is None:
+            raise ValueError(f"{jan} cannot be made with a doublet under {self.id}")
+        return value
+
+    def variant(self, name: str):
+        """The value of a variant (rules_schema.VARIANTS says what each means)."""
+        return self._entry("variants", name)["value"]
+
+    def states(self, name: str) -> bool:
+        """Whether this set must state variant ``name`` (rules_schema.Variant.needed): always, or only
+        when the jan it is about can be scored, or when another variant has a given value."""
+        enabled = {jan for jan in self.schema.jans if self.status(jan) != "off"}
+        return self.schema.variants[name].needed(enabled, self._sections["variants"])
+
+    def citation(self, key: str) -> str:
+        """Where ``key`` ('points.remplir', 'jans.rencontre', 'variants.sortie', 'options.NAME',
+        'extends') comes from: the treatise with its evidence mark, or 'decided: <why>';
+        '[from ID]' when inherited, '[option NAME]' when an option set it."""
+        if key == "extends" and self.extends:
+            return _cite(self.extends)
+        section, _, name = key.partition(".")
+        if section not in RULE_SECTIONS:
+            raise UnknownRule(f"no citation key {key!r}: expected points.JAN, jans.JAN, variants.NAME, "
+                              f"options.NAME or extends{suggest(section, RULE_SECTIONS)}")
+        entry = self._entry(section, name)
+        origin = entry["origin"]
+        return _cite(entry) + ("" if origin == self.id else f" [{origin if ' ' in origin else 'from ' + origin}]")
+
+    def with_options(self, names) -> "RuleSet":
+        """The same rules with the options ``names`` switched on (RulesError for an unknown one)."""
+        names = [n for n in names if n not in self.options]
+        sections = {name: dict(entries) for name, entries in self._sections.items()}
+        setter = {}
+        for name in names:
+            option = sections["options"].get(name)
+            if option is None:
+                known = ", ".join(self.available_options) or "none"
+                raise RulesError(f"unknown option {name!r} for rule set {self.id} (available: {known})"
+                                 f"{suggest(name, self.available_options)}")
+            overlay = {"origin": f"option {name}", **{k: option[k] for k in ("cite", "decided") if k in option}}
+            for jan in option.get("jans", ()):
+                sections["jans"][jan] = {"scored": True, **overlay}
+            for var, value in option.get("variants", {}).items():
+                if var in setter and sections["variants"][var]["value"] != value:
+                    raise RulesError(f"options {setter[var]!r} and {name!r} set variant {var} differently; choose one")
+                setter[var] = name
+                sections["variants"][var] = {"value": value, **overlay}
+        return RuleSet(self.id, self.path, self.identity, self.extends, sections, self.options + tuple(names),
+                       self.game, self.schema)
+
+    def to_json(self) -> dict:
+        def entry(e: dict, **values) -> dict:
+            out = dict(values, citation=_cite(e), **({"from": e["origin"]} if e["origin"] != self.id else {}))
+            return out | ({"note": e["note"]} if "note" in e else {})
+
+        s = self._sections
+        return {
+            "id": self.id, "title": self.title, "identity": self.identity, "path": self.path,
+            "extends": {"id": self.extends["id"], "citation": _cite(self.extends)} if self.extends else None,
+            "options": list(self.options),
+            "available_options": {n: entry(e, description=e["description"], jans=e.get("jans", []),
+                                           variants=e.get("variants", {})) for n, e in s["options"].items()},
+            "points": {jan: entry(e, **_points_value(e)) for jan, e in s["points"].items()},
+            "jans": {jan: entry(e, scored=e["scored"], status=self.status(jan)) for jan, e in s["jans"].items()},
+            "variants": {name: entry(e, value=e["value"]) for name, e in s["variants"].items()},
+        }
+
+    def rules(self):
+        """(key, value, entry) of every rule, in schema order: what diff and show walk over."""
+        s = self._sections
+        for jan in self.schema.jans:
+            if jan in s["points"]:
+                yield f"points.{jan}", _points_value(s["points"][jan])
+        for jan in self.schema.jans:
+            yield f"jans.{jan}", self.status(jan)
+        for name in self.schema.variants:
+            if name in s["variants"]:
+                yield f"variants.{name}", s["variants"][name]["value"]
+        for name, option in s["options"].items():
+            yield f"options.{name}", _option_effect(option, self.schema.variants)
+
+    def _entry(self, section: str, name: str) -> dict:
+        entries = self._sections[section]
+        if name in entries:
+            return entries[name]
+        jans = self.schema.jans
+        known = {"points": jans, "jans": jans, "variants": self.schema.variants}.get(section, entries)
+        if name in known:
+            raise UnknownRule(f"{section}.{name} is not stated in rule set {self.id}")
+        raise UnknownRule(f"unknown {section[:-1]} {name!r}{suggest(name, known)}")
+
+
+def _cite(entry: dict) -> str:
+    return entry["cite"] if "cite" in entry else f"decided: {entry['decided']}"
+
+
+def _option_effect(option: dict, variants: dict = VARIANTS) -> str:
+    """What an option does, for comparing two sets: 'jans rencontre; payout=pont'."""
+    parts = [f"jans {', '.join(option['jans'])}"] if option.get("jans") else []
+    parts += [f"{k}={str(v).lower() if isinstance(v, bool) else variants[k].text(v)}"
+              for k, v in option.get("variants", {}).items()]
+    return "; ".join(parts)
+
+
+def _points_value(entry: dict) -> dict:
+    return {k: entry[k] for k in ("simple", "doublet", *HALVES) if k in entry}
+
+
+# --- loading ------------------------------------------------------------------------------
+
+def rules_dir() -> Path:
+    return data_dir("rules_data")
+
+
+def game_dirs() -> list[Path]:
+    """The folders of the other games' rule sets: rules_data/<game>/ (rules_data/ itself is trictrac's)."""
+    return sorted(p for p in rules_dir().iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+
+
+def known_ids(folder: Path | None = None) -> list[str]:
+    return sorted(p.stem for p in (folder or rules_dir()).glob("*.yaml"))
+
+
+def game_ids(game: str) -> list[str]:
+    """The rule sets of another game (its folder of rules_data/)."""
+    return known_ids(rules_dir() / game) if (rules_dir() / game).is_dir() else []
+
+
+def load_ruleset(name_or_path: str, options=()) -> RuleSet:
+    """A rule set by name (one of rules_data/), or by the path of a .yaml file of one's own — for the
+    command line's ``--rules FILE`` and the Python interface.  What a record or ``score`` names goes
+    through :func:`named_ruleset`: names only."""
+    if _is_path(name_or_path):
+        ruleset = _load_path(Path(name_or_path))
+    else:
+        ruleset = named_ruleset(name_or_path)
+    return ruleset.with_options(options) if options else ruleset
+
+
+def named_ruleset(name: str, options=(), folder: Path | None = None, given: str | None = None) -> RuleSet:
+    """A rule set by name only: one of the tool's, or the file NAME.yaml of ``folder`` (a site's own
+    rules folder).  A path, '..', a NUL or a name of more than 64 characters is refused (``given``: the
+    name as written, for the message): a record never makes the tool read a file it names."""
+    if not RULESET_NAME.fullmatch(name):
+        shown = given if given is not None else name
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        raise RulesError(f"{shown!r} is not a rule set name: give the name of a rule set (trictrac rules lists "
+                         "them) in letters, digits, '-' and '_', not a file")
+    ruleset = _load_path(_find(name, folder or rules_dir()))
+    return ruleset.with_options(options) if options else ruleset
+
+
+def _is_path(name: str) -> bool:
+    return name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
+
+
+def list_rulesets() -> list[RuleSet]:
+    """Every rule set of rules_data/, oldest first."""
+    return sorted((_load_path(rules_dir() / f"{i}.yaml") for i in known_ids()),
+                  key=lambda r: (r.identity["year"], r.id))
+
+
+def _find(ruleset_id: str, folder: Path, where: tuple = (None, None, None)) -> Path:
+    """The file of rule set ``ruleset_id`` (a checked name) in ``folder``, else among the tool's;
+    a file that is a link to somewhere outside its folder is not taken."""
+    for base in (folder, rules_dir(), *game_dirs()):
+        path = base / f"{ruleset_id}.yaml"
+        if path.is_file():
+            if path.resolve().parent != base.resolve():
+                raise RulesError(f"rule set {ruleset_id!r}: {path.name} is a link to a file outside "
+                                 f"{base.name}/; it is not read", *where)
+            return path
+    known = known_ids(folder) if folder == rules_dir() else sorted(set(known_ids(folder)) | set(known_ids()))
+    raise RulesError(f"unknown rule set {ruleset_id!r} (known: {', '.join(known)}){suggest(ruleset_id, known)}",
+                     *where)
+
+
+def _load_path(path: Path) -> RuleSet:
+    file, sections = _resolve(Path(path), ())
+    return RuleSet(file.id, file.path, file.data["identity"], file.data.get("extends"), sections,
+                   game=file.data.get("game", "trictrac"), schema=file_schema(file))
+
+
+def _resolve(path: Path, chain: tuple):
+    """The file at ``path`` and its sections after extends: each entry remembers its origin."""
+    file = _read(str(path), *_stamp(path))
+    sections = {name: {} for name in RULE_SECTIONS}
+    extends = file.data.get("extends")
+    if extends:
+        where = (file.path, *file.at(("extends", "id")))
+        if extends["id"] in chain + (file.id,):
+            cycle = " -> ".join(chain + (file.id, extends["id"]))
+            raise RulesError(f"extends: a rule set cannot extend itself ({cycle})", *where)
+        parent_file, parent = _resolve(_find(extends["id"], path.parent, where), chain + (file.id,))
+        game, parent_game = file.data.get("game", "trictrac"), parent_file.data.get("game", "trictrac")
+        if game != parent_game:
+            raise RulesError(f"extends: {extends['id']} is a rule set of {parent_game}, this one of {game} "
+                             f"(say 'game: {parent_game}' at the top)", *where)
+        sections = {name: dict(entries) for name, entries in parent.items()}
+    for name in RULE_SECTIONS:
+        for key, entry in file.data.get(name, {}).items():
+            if entry is None:  # an option withdrawn
+                if sections[name].pop(key, None) is None:
+                    raise RulesError(f"options.{key}: no inherited option of that name to withdraw",
+                                     file.path, *file.at((name, key), "key"))
+            else:
+                sections[name][key] = dict(entry, origin=file.id)
+    check_complete(file, sections)
+    return file, sections
+
+
+def _stamp(path: Path) -> tuple:
+    try:
+        stat = path.stat()
+        return stat.st_mtime_ns, stat.st_size
+    except OSError:
+        return None, None
+
+
+@functools.lru_cache(maxsize=64)
+def _read(path: str, mtime, size):
+    """Parse one file once (per modification)."""
+    return read_rules_file(path, Path(path).stem)
+
+
+# --- comparing ------------------------------------------------------------------------------
+
+def diff_rulesets(a: RuleSet, b: RuleSet) -> list[dict]:
+    """The rules that differ: ``{key, a, b, cite_a, cite_b}`` (value None where a set states nothing)."""
+    va, vb = dict(a.rules()), dict(b.rules())
+    order = {key: i for i, key in enumerate([f"{s}.{n}" for s in ("points", "jans") for n in JANS]
+                                            + [f"variants.{n}" for n in VARIANTS])}
+    keys = sorted(set(va) | set(vb), key=lambda k: (order.get(k, len(order)), k))
+    return [{"key": k, "a": va.get(k), "b": vb.get(k),
+             "cite_a": a.citation(k) if k in va else None, "cite_b": b.citation(k) if k in vb else None}
+            for k in keys if va.get(k) != vb.get(k)]
+
+
+# --- what a replay applies ---------------------------------------------------------------------
+
+def ruleset_for(rules_id, record, folder: Path | None = None) -> RuleSet:
+    """The rule set of a replay: ``--rules ID[+OPTION...]`` (ID may be the path of a file of one's own),
+    else the record's ``Rules`` header — a name only, of the tool's rule sets or of ``folder`` (a site's
+    own rules folder) — with its ``Options`` header (names separated by commas or spaces), else
+    :data:`DEFAULT_RULESET`.
+
+    decided: the record's Options belong to its own Rules header and are not applied on top of
+    a --rules given on the command line (they may not exist in that set)."""
+    if rules_id:
+        name, *options = rules_id.split("+")
+        return load_ruleset(name.strip(), [o.strip() for o in options])
+    name = record.header("Rules")
+    options = [o for o in re.split(r"[,\s]+", record.header("Options") or "") if o]
+    try:
+        ruleset = named_ruleset(_normal_id(name) if name else DEFAULT_RULESET, folder=folder, given=name)
+    except RulesError as e:
+        raise _in_header(e, record, "Rules") from None
+    try:
+        return ruleset.with_options(options)
+    except RulesError as e:
+        raise _in_header(e, record, "Options") from None
+
+
+def replay_options(rules_id, record, follow_record: bool = True, folder: Path | None = None) -> dict:
+    """Keyword arguments of ``replay()`` for ``--rules`` / the record's headers: the movement rules and
+    a scorer (scorer.Scorer; ``follow_record`` as there).  With neither --rules nor a ``Rules`` /
+    ``Options`` header: movement only, no scorer.  A bad name raises RulesError (at the header)."""
+    from ..games.trictrac.scorer import Scorer
+
+    if not rules_id and not record.header("Rules") and not record.header("Options"):
+        return {"rules": MoveRules(), "scorer": None}
+    ruleset = ruleset_for(rules_id, record, folder)
+    return {"rules": ruleset.movement, "scorer": Scorer(ruleset, follow_record)}
+
+
+def replay_setup(rules_id, record, follow_record: bool = True, folder: Path | None = None) -> tuple[dict, list]:
+    """:func:`replay_options` and the diagnostics of the choice, for tools that must not stop.
+
+    A bad ``Rules`` / ``Options`` header is an error of the record, reported at the header; the
+    replay then checks the movement only.  Points marked in a record that names no rule set are
+    not silently ignored: a warning says they are not checked.  A bad ``rules_id`` (given on the
+    command line) still raises RulesError: that is a usage error.
+    """
+    from ..core.diagnostics import Diagnostic
+
+    try:
+        options = replay_options(rules_id, record, follow_record, folder)
+    except RulesError as e:
+        if rules_id:
+            raise
+        span = record.header_span("Options" if "Options header" in e.message else "Rules")
+        line, column = (e.line, e.column or 1) if e.line else ((span.line, span.column) if span else (1, 1))
+        return {"rules": MoveRules(), "scorer": None}, [
+            Diagnostic("error", e.message, _shown_path(e.path, folder) or record.path, line, column,
+                       code="bad-rules", hint="trictrac rules lists the rule sets")]
+    if options["scorer"] is None and record.has_marks():
+        return options, [Diagnostic(
+            "warning", "the points and holes marked in this record are not checked: it names no rule set",
+            record.path, 1, 1, code="no-rules",
+            hint='add a header such as [Rules "guiton-1822"] (trictrac rules lists them) or use --rules ID')]
+    return options, []
+
+
+def _shown_path(path, folder: Path | None):
+    """A rule file of a site's folder as ``rules/NAME.yaml``: a page shows no path of the machine."""
+    if path and folder is not None and Path(path).parent == Path(folder):
+        return f"{Path(folder).name}/{Path(path).name}"
+    return path
+
+
+def _normal_id(name: str) -> str:
+    """'Guiton 1822' and 'guiton-1822' name the same set."""
+    return re.sub(r"[\s_]+", "-", name.strip().lower())
+
+
+def _in_header(error: RulesError, record, header: str) -> RulesError:
+    """Point an error about a name at the record's header that gave it."""
+    if error.path is not None:
+        return error
+    span = record.header_span(header)
+    return RulesError(f"{header} header: {error.message}", record.path, span.line if span else None,
+                      span.column if span else None)

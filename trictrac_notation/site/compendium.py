@@ -1,0 +1,199 @@
+"""The rules compendium of the site, generated from ``rules_data/``: a page per treatise, a page
+per jan, and the comparison matrix of every rule across all treatises, each cell with its citation.
+
+The words about each jan (what it is, where rules.md explains it) come from
+``site_src/compendium.yaml``; the values and citations come only from the rule sets, walked
+generically through :meth:`RuleSet.rules` — nothing here knows a treatise by name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import yaml
+from markupsafe import Markup, escape
+
+from ..games.trictrac.events import JANS
+
+NOTES_FILE = "compendium.yaml"
+STATUS = {"on": "scored", "optional": "optional", "off": "not scored"}
+UNKNOWN = ("", "?", None)  # how a rule set's identity says "not known"
+
+
+def known(value) -> bool:
+    return value not in UNKNOWN
+
+
+def treatise_title(rs) -> str:
+    """A treatise page's title from its data: the title and year, or the author and year where the
+    title is not known (Jollyvet's), never a bare '?'."""
+    year = rs.identity.get("year")
+    name = rs.title if known(rs.title) else rs.identity.get("author") if known(rs.identity.get("author")) else rs.id
+    return f"{name} ({year})" if known(year) else str(name)
+
+
+def short_name(rs) -> tuple[str, str]:
+    """A matrix column's name on two lines, never broken mid-word: ('Lepeintre', '1818'), from the id."""
+    name = re.sub(r"-?\d{4}$", "", rs.id).replace("-", " ").title()
+    year = rs.identity.get("year")
+    return name, str(year) if known(year) else ""
+
+
+def breakable(text: str) -> Markup:
+    """A value that may wrap after "-", "=", "_" and "/" but nowhere else (``payout=grande-bredouille-double``)."""
+    return Markup(re.sub(r"([-=/_])", r"\1<wbr>", str(escape(text))))
+
+
+def identity_text(value) -> str:
+    return str(value) if known(value) else "not known"
+
+
+def render_compendium(env, src, bar=None, own_folder=None) -> tuple[dict, list]:
+    """The compendium's files (``rules/...``) and its part of the navigation: the tool's rule sets and
+    those of ``own_folder`` (a site's own ``rules/NAME.yaml``, which take the place of a tool's of the
+    same name, as a record naming it gets them; RulesError for one that cannot be read)."""
+    from ..rules.rulesets import list_rulesets
+    from ..rules.rules_schema import VARIANTS
+
+    own, unread = own_rulesets(own_folder)
+    ids = {rs.id for rs in own}
+    rulesets = sorted([rs for rs in list_rulesets() if rs.id not in ids] + own, key=_chronological)
+    if not rulesets:
+        return {}, []
+    notes = _notes(src)
+    jans = {jan: {"name": jan, "summary": "", "reference": ""} | (notes.get("jans") or {}).get(jan, {})
+            for jan in JANS}
+    matrix = _matrix(rulesets)
+    ctx = {"rulesets": rulesets, "own": ids, "unread": unread, "jans": jans, "jan_ids": list(JANS), "variants": VARIANTS,
+           "value": value_text, "status": STATUS, "title_of": treatise_title, "short_name": short_name,
+           "identity_text": identity_text, "breakable": breakable}
+    files = {
+        "rules/index.md": env.get_template("rules_index.md.j2").render(**ctx, intro=notes.get("intro", "")),
+        "rules/compare.md": env.get_template("rules_compare.md.j2").render(**ctx, **matrix),
+    }
+    for rs in rulesets:
+        rows = [_cell(rs, key, value) | {"key": key} for key, value in rs.rules()]
+        files[f"rules/{rs.id}.md"] = env.get_template("rules_treatise.md.j2").render(
+            **ctx, rs=rs, rows=rows, citations=_footnotes(rows))
+    for jan in JANS:
+        rows = [{"rs": rs, **_jan_cells(rs, jan)} for rs in rulesets]
+        files[f"rules/jans/{jan}.md"] = env.get_template("rules_jan.md.j2").render(
+            **ctx, jan=jan, note=jans.get(jan, {}), rows=rows,
+            citations=_footnotes([c for r in rows for c in (r["status"], r["points"]) if c]))
+    from .arith_pages import render_arithmetic
+
+    arithmetic, arithmetic_nav = render_arithmetic(env, src)  # the tables of chances, the simulations
+    files.update(arithmetic)
+    nav = ["rules/index.md", "rules/compare.md", *arithmetic_nav,
+           {"Treatises": [f"rules/{rs.id}.md" for rs in rulesets]},
+           {"Jans": [f"rules/jans/{jan}.md" for jan in JANS]}]
+    return files, nav
+
+
+def own_rulesets(folder) -> tuple[list, list[str]]:
+    """The rule sets of a site's own ``rules/`` folder, each by its name, and the errors of those that
+    cannot be read (``rules/NAME.yaml:LINE:COL: message``: the rules pages say so, and so does the page of
+    a game that names one)."""
+    from ..rules.rules_schema import RulesError
+    from ..rules.rulesets import named_ruleset
+
+    loaded, unread = [], []
+    for path in sorted(folder.glob("*.yaml")) if folder is not None and folder.is_dir() else []:
+        try:
+            loaded.append(named_ruleset(path.stem, folder=folder))
+        except RulesError as e:
+            where = ":".join(str(x) for x in (f"{folder.name}/{path.name}", e.line, e.column) if x is not None)
+            unread.append(f"{where}: {e.message}")
+    return loaded, unread
+
+
+def _chronological(rs):
+    year = rs.identity.get("year")
+    return (not isinstance(year, int), year if isinstance(year, int) else 0, rs.id)
+
+
+def _notes(src) -> dict:
+    """The words about each jan: the site's ``compendium.yaml``, else the tool's own."""
+    from ..core.resources import data_dir
+
+    path = src / NOTES_FILE
+    if not path.is_file():
+        path = data_dir("site_src") / NOTES_FILE
+    if not path.is_file():
+        return {}
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+
+
+def value_text(key: str, value) -> str:
+    """A rule's value in words: points as simple/doublet, statuses and booleans spelt out."""
+    if key.startswith("points."):
+        def pair(v):
+            simple, doublet = v.get("simple"), v.get("doublet")
+            return f"{simple}" if doublet is None else f"{simple}/{doublet}"
+        if "talon" in value:
+            return f"talon {pair(value['talon'])}, coin {pair(value['coin'])}"
+        return pair(value)
+    if key.startswith("jans."):
+        return STATUS.get(value, str(value))
+    if key.startswith("variants."):
+        from ..rules.rules_schema import VARIANTS
+
+        variant = VARIANTS.get(key.partition(".")[2])
+        if variant is not None:
+            return variant.text(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _cell(rs, key, value) -> dict:
+    citation = rs.citation(key)
+    return {"text": value_text(key, value), "citation": citation, "decided": citation.startswith("decided:")}
+
+
+def _jan_cells(rs, jan) -> dict:
+    values = dict(rs.rules())
+    out = {"status": None, "points": None}
+    if f"jans.{jan}" in values:
+        out["status"] = _cell(rs, f"jans.{jan}", values[f"jans.{jan}"])
+    if f"points.{jan}" in values:
+        out["points"] = _cell(rs, f"points.{jan}", values[f"points.{jan}"])
+    return out
+
+
+def _footnotes(cells) -> dict:
+    """Citation text -> footnote number, numbered in order of first use."""
+    numbers: dict = {}
+    for cell in cells:
+        numbers.setdefault(cell["citation"], len(numbers) + 1)
+        cell["note"] = numbers[cell["citation"]]
+    return numbers
+
+
+def _matrix(rulesets) -> dict:
+    """Every rule key of any set (in schema order) against every set.  A row differs when its values
+    do; in such a row each cell that is not the row's most common value (or is missing) is marked."""
+    keys: list = []
+    values = {}
+    for rs in rulesets:
+        values[rs.id] = dict(rs.rules())
+        keys += [k for k in values[rs.id] if k not in keys]
+    rows, cells = [], []
+    for key in keys:
+        row = []
+        for rs in rulesets:
+            if key in values[rs.id]:
+                cell = _cell(rs, key, values[rs.id][key])
+                cells.append(cell)
+            else:
+                cell = None
+            row.append(cell)
+        texts = Counter(c["text"] for c in row if c)
+        differs = len(texts) > 1 or any(c is None for c in row)
+        common = texts.most_common(1)[0][0] if texts else None
+        for c in row:
+            if c:
+                c["odd"] = differs and c["text"] != common
+        rows.append({"key": key, "cells": row, "differs": differs})
+    return {"rows": rows, "citations": _footnotes(cells), "differing": sum(r["differs"] for r in rows)}

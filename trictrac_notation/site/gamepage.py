@@ -1,0 +1,277 @@
+"""One game page of the site: the record's header and source, the move list with the points of
+each throw (fausse cases and écoles flagged), the viewer's data — the positions, moves and annotations
+the browser draws each throw's diagram from (:mod:`viewdata`, ``static/board.js``) — the diagrams the
+record's author marked, drawn here (they show without JavaScript), and a chart of points and holes.
+
+An author marks a throw's diagram with a comment on its line, ``{diagram}`` or ``{diagram: words}``
+(the words are its caption); in the preamble, the starting position's.
+
+Everything taken from the record reaches the page through autoescaped templates, or as JSON
+made safe for a ``<script>``; the viewer (``static/viewer.js``) writes it with ``textContent``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..core.board import COLORS
+from ..render.diagram import player_score_text
+from ..core.diagnostics import Diagnostic
+from ..notation.reader import WORDS, dice_name, marks_text, parse, read_text, write_throw
+from ..engine.replay import replay
+from ..render.chart import score_chart
+from .paths import ASSETS, GAMES, json_for_script
+
+HEADER_ORDER = ("Title", "White", "Black", "Source", "Edition", "Page", "Figure", "Date", "Place", "Event",
+                "Rules", "Options", "Annotator", "Note")
+DIAGRAM_WIDTH = 560
+
+
+def render_game(gid: str, path: Path, env, display_path: str, rules: Path | None = None) -> tuple[dict, str, str]:
+    """The files of game ``gid`` (page, viewer data, chart, the record for download; a historical game's
+    id is ``historical/NAME``), its title and where in its treatise it comes from; ``rules``: the site's
+    own rules folder, whose rule sets a Rules header may name besides the tool's."""
+    text, diags = read_text(str(path))
+    for d in diags:
+        d.path = display_path
+    if text is None:
+        text, result = "", None
+    else:
+        result, diags = _replay(text, display_path, rules)
+    title = (result.record.header("Title") if result else None) or gid
+    boards: dict = {}
+    frames, view = _frames(result, boards) if result else ([], [])
+    rows = [_row(t, frame) for t, frame in zip(result.throws, frames[1:])] if result else []
+    scored = any(f["score"] for f in frames)
+    files = {f"{GAMES}/{gid}.data.js": _data_js(gid, title, result, view) if result else _data_js(gid, title)}
+    if scored:
+        files[f"{GAMES}/{gid}.score.svg"] = score_chart(frames)
+    files[f"{GAMES}/{gid}.md"] = env.get_template("game.md.j2").render(
+        gid=gid, name=gid.rsplit("/", 1)[-1], title=title, headers=_headers(result), boards=boards,
+        origin=_origin(result), start=frames[0].get("diagram") if frames else None,
+        figures=[f for f in frames if f.get("figures")], zero={c: player_score_text(c, {}) for c in COLORS},
+        source=text, source_lines=text.splitlines(),
+        display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
+        scored=scored, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
+        complete=result is not None and result.stopped is None, card=_card(result),
+        errors=sum(d.severity == "error" for d in diags), warnings=sum(d.severity == "warning" for d in diags),
+    )
+    return files, title, _origin(result)
+
+
+def _replay(text: str, display_path: str, rules: Path | None = None):
+    """Parse and replay with the record's rule set (named: the tool's, or one of the folder ``rules``);
+    a bad Rules header becomes one more diagnostic."""
+    from ..rules.rulesets import replay_setup
+
+    record, diags = parse(text, display_path)
+    options, more = replay_setup(None, record, folder=rules)
+    diags += more
+    result = replay(record, **options, parse_diagnostics=diags)
+    return result, result.diagnostics
+
+
+def _card(result) -> dict | None:
+    """The score card of a partie à écrire (templates/card.md.j2), with the players' names."""
+    card = getattr(result.final, "card", None) if result is not None else None
+    if card is None:
+        return None
+    names = {c: result.record.header(c.capitalize()) or c for c in COLORS}
+    return card.view() | {"names": names}
+
+
+ORIGIN = (("Source", "{}"), ("Edition", "{}"), ("Page", "page {}"), ("Figure", "figure {}"))
+
+
+def _origin(result) -> str:
+    """Where in its treatise a record comes from, in one line: 'Lepeintre 1818, part 1 §II; 1818 edition;
+    page 12; figure 3' (its Source, Edition, Page and Figure headers)."""
+    if result is None:
+        return ""
+    return "; ".join(form.format(v) for name, form in ORIGIN if (v := (result.record.header(name) or "").strip()))
+
+
+def _headers(result) -> list[tuple[str, str]]:
+    if result is None:
+        return []
+    headers = [(h.name, h.value) for h in result.record.headers]
+    rank = {name.lower(): i for i, name in enumerate(HEADER_ORDER)}
+    return sorted(headers, key=lambda h: rank.get(h[0].lower(), len(rank)))
+
+
+# --- throws --------------------------------------------------------------------------------
+
+def _score(t) -> dict | None:
+    """Each player's points, holes and bredouille after the throw, with ``text``: the score in the
+    words of every other report (``white 1 hole 4 points``)."""
+    after = getattr(t.score, "after", None) if t is not None else None
+    if not after:
+        return None
+    score = {c: {k: after[c].get(k, 0) if isinstance(after[c], dict) else getattr(after[c], k, 0)
+                 for k in ("points", "holes", "bredouille")} for c in COLORS if c in after}
+    for color, entry in score.items():
+        entry["text"] = player_score_text(color, entry)
+    return score
+
+
+FLAG_WORDS = {"fausse-case": "fausse case", "ecole": "école", "error": "error", "warning": "warning", "note": "note"}
+
+
+def _flag(kind: str, text: str, line=None, column=None) -> dict:
+    """A flag and the one line it is shown as: its kind's word, unless the message already starts with it
+    (the replay's 'fausse case: …' and the scorer's 'école par moins: …' say it themselves)."""
+    word = FLAG_WORDS.get(kind, kind)
+    shown = text if text.lower().startswith(word) else f"{word}: {text}"
+    return {"kind": kind, "text": shown, "line": line, "column": column}
+
+
+def _flags(t) -> list[dict]:
+    """What is wrong or notable in a throw: fausse case, école, other errors and warnings (each once)."""
+    flags = []
+    for d in t.diagnostics:
+        kind = "fausse-case" if d.code == "illegal-play" else "ecole" if d.code and "ecole" in d.code else d.severity
+        flags.append(_flag(kind, d.message, d.line, d.column))
+    for e in getattr(t.score, "ecoles", None) or []:
+        flag = _flag("ecole", _ecole_text(e))
+        if flag["text"] not in (f["text"] for f in flags):
+            flags.append(flag)
+    return flags
+
+
+def _ecole_text(e) -> str:
+    """An école in words: the scorer's own sentence when it has one."""
+    if isinstance(e, str):
+        return e
+    if getattr(e, "text", None):
+        return e.text
+    if hasattr(e, "to_json"):
+        e = e.to_json()
+    if isinstance(e, dict):
+        who, points = e.get("beneficiary") or e.get("to"), e.get("points")
+        why = e.get("reason") or e.get("note") or ""
+        return f"école: {who} +{points}" + (f" ({why})" if why else "") if who else f"école: {e}"
+    return f"école: {e}"
+
+
+def _label(t) -> str:
+    return write_throw(t.throw, WORDS["en"], comments=False, variations=False)
+
+
+def _svg(result, n: int, shared: dict, compact: bool) -> str:
+    """The diagram after throw n, referring to its board drawn once in the page (``shared``: id -> SVG)."""
+    from ..render.diagram import replay_scene
+    from ..render.svg import background_svg, scene_svg
+
+    sc = replay_scene(result, n, compact=compact)
+    key, body = background_svg(sc)
+    shared[key] = body
+    return scene_svg(sc, DIAGRAM_WIDTH, shared=True)
+
+
+def _svgs(result, n: int, shared: dict) -> str:
+    """The diagram after throw n, full and compact: the page's style sheet shows one, by the screen's width."""
+    return "".join(f'<div class="tv-{"compact" if compact else "full"}">{_svg(result, n, shared, compact)}</div>'
+                   for compact in (False, True))
+
+
+MARK = re.compile(r"\s*diagram\s*(?::\s*(?P<words>.*?))?\s*", re.S | re.I)
+
+
+def _marked_diagram(comments: list, result, n: int, shared: dict) -> tuple[list, dict | None]:
+    """The comments without the author's mark ``{diagram}`` / ``{diagram: words}``, and the marked
+    diagram (compact: it reads at any width; the page says the throw in words), if any: the mark's words
+    are its caption (a comment there, which the viewer shows with the others)."""
+    kept, words, marked = [], [], False
+    for c in comments:
+        m = MARK.fullmatch(str(c))
+        if m:
+            marked = True
+            words += [m.group("words")] if m.group("words") else []
+        else:
+            kept.append(c)
+    if not marked:
+        return comments, None
+    return kept, {"svg": _svg(result, n, shared, True), "words": " ".join(words)}
+
+
+def _frames(result, shared: dict) -> tuple[list[dict], list[dict]]:
+    """The page's frames and the viewer's.  Frame 0 is the start; frame n the position after throw n of
+    the main line; each with its diagram if the author marked it, and the book's figures of that
+    position if the record copies any (drawn beside the replay's own diagram)."""
+    from ..render.bookfigures import book_figures
+    from .viewdata import frames_data
+
+    view = frames_data(result)
+    comments, diagram = _marked_diagram(list(result.record.comments), result, 0, shared)
+    frames = [{"n": 0, "label": "starting position", "side": None, "score": None, "events": [], "flags": [],
+               "comments": comments, "diagram": diagram,
+               "figures": book_figures(result, result.record.figures, result.initial, shared)}]
+    for t in result.throws:
+        after = t.after if t.after is not None else t.before
+        comments, diagram = _marked_diagram(list(t.throw.comments), result, t.index, shared)
+        frames.append({
+            "n": t.index, "label": _label(t), "side": t.side, "score": _score(t),
+            "events": view[t.index].get("e", []), "flags": _flags(t), "comments": comments, "diagram": diagram,
+            "figures": book_figures(result, getattr(t.throw, "figures", None), after, shared),
+        })
+    for frame in frames:
+        if frame["figures"]:
+            frame["svg"] = _svgs(result, frame["n"], shared)
+    for frame, data in zip(frames, view):  # what the viewer says beside its diagram
+        data.update({k: v for k, v in (("l", frame["label"] if frame["n"] else None), ("g", frame["figures"])) if v})
+    return frames, view
+
+
+def _row(t, frame: dict) -> dict:
+    """A line of the move list; the events, score and flags are the viewer frame's."""
+    throw = t.throw
+    return {
+        "n": t.index, "number": throw.number, "side": t.side, "line": throw.span.line if throw.span else None,
+        "dice": dice_name(throw.dice) if throw.dice else throw.dice_text,
+        "moves": [m.text for m in throw.moves], "marked": _marked(throw),
+        "events": frame["events"], "score": frame["score"], "flags": frame["flags"], "comments": frame["comments"],
+        "diagram": frame["diagram"],
+        "variations": [" ".join(write_throw(x.throw, WORDS["en"]) for x in v) for v in t.variations],
+        "repiled": t.new_releve,
+        "group": " ".join([f"flag-{f['kind']}" for f in frame["flags"]] + (["repiled"] if t.new_releve else [])),
+    }
+
+
+def _marked(throw) -> list[str]:
+    """What the record marks on a throw line, in pieces a line may break between (never inside one)."""
+    parts = []
+    if throw.marks is not None:
+        parts.append(marks_text(throw.marks))
+    if throw.opp_marks is not None:
+        parts.append(f"{WORDS['en']['opp']} {marks_text(throw.opp_marks)}")
+    if throw.holes:
+        parts.append(WORDS["en"]["hole"] if throw.holes == 1 else f"{WORDS['en']['holes']} {throw.holes}")
+    if throw.decision:
+        parts.append(WORDS["en"].get(throw.decision, throw.decision))
+    parts += [f"{WORDS['en']['ecole']} {e.points}" for e in throw.ecoles]
+    return parts
+
+
+def _diag(d: Diagnostic, text: str) -> dict:
+    return {"severity": d.severity, "text": d.format(text.split("\n") if text else None), "line": d.line}
+
+
+def _shipped(frame: dict) -> dict:
+    """A viewer frame as the page ships it: without what the page's move list says already, which the
+    viewer reads there (the events in words, the score in words; the flags and comments too)."""
+    out = {k: v for k, v in frame.items() if k != "e"}
+    if out.get("sc"):
+        out["sc"] = {k: v[:3] if k in COLORS else v for k, v in out["sc"].items()}
+    return out
+
+
+def _data_js(gid: str, title: str, result=None, frames=()) -> str:
+    """The viewer's data as a script that registers it (``<script src>`` works from file://, fetch does not)."""
+    from .viewdata import board_data
+
+    data = {"id": gid, "title": title, "width": DIAGRAM_WIDTH, "frames": [_shipped(f) for f in frames]}
+    if result is not None:
+        data["board"] = board_data(result)
+    return ("(window.TRICTRAC_GAMES = window.TRICTRAC_GAMES || {})[" + json_for_script(gid) + "] = "
+            + json_for_script(data) + ";\n")

@@ -1,0 +1,707 @@
+"""The static site: game pages, the rules compendium and tutorials.
+
+The pages are generated here with our own Jinja2 templates (``templates/``) into a
+*staging* folder of Markdown and assets; mkdocs with the material theme then turns
+that folder into HTML.  Only :func:`build`, :func:`serve` and :class:`SitePlugin`
+know about mkdocs, so another static generator could take the staging folder.
+
+Generation is incremental: a game page is rendered again only when its record, the
+rule sets or the package (code, templates, viewer) changed; files whose content did
+not change are not rewritten.  Everything that comes from a record is escaped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import sys
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from markupsafe import Markup, escape
+
+from .. import __version__
+from ..core.files import Unreadable, read_bounded
+from ..core.resources import data_dir
+from .paths import ASSETS, GAMES, json_for_script
+
+HERE = Path(__file__).resolve().parent  # templates/ and static/
+PACKAGE = HERE.parent  # the whole package: its code shapes every page
+ROOT_CONFIG = PACKAGE.parent / "mkdocs.yml"
+ID_RE = re.compile(r"[a-z0-9_-]+\Z")
+HISTORICAL = "historical"  # games/historical/*.tric: the treatises' own games, a section of their own
+SOURCE_ONLY = {"compendium.yaml"}  # read by the generator, not published
+LAYOUT_SCRIPT = "layout.js"  # generated: the board's description (layout.py) for the browser's writer
+# what every page of the site loads (the plugin adds whichever mkdocs.yml does not list), in this order
+SCRIPTS = (LAYOUT_SCRIPT, "board.js", "viewer.js")
+STYLESHEETS = ("trictrac.css",)
+POLYFILLS = ("iframe-worker.js",)  # before the theme: the search's worker runs in an iframe under file://
+# a section's games are listed in the navigation (the sidebar of every page) up to this many; beyond, its
+# index page lists them: a sidebar of a thousand games is no help, and it weighs on every page
+NAV_GAMES = 50
+RULES = "rules"  # the site's own rule sets, rules/NAME.yaml, which a record's Rules header may name
+RESERVED_IDS = {"index": f"{GAMES}/index is the list of the games"}
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
+NOTATION = "notation.md"  # the notation's reference, from the package unless a site has its own
+log = logging.getLogger("mkdocs.plugins.trictrac-site")
+
+
+class SiteError(Exception):
+    """A site that cannot be built: one clear message (file, what was expected, what to do)."""
+
+
+# --- names and paths ----------------------------------------------------------------------
+
+def record_id(path: Path) -> str:
+    """The page id of a record file: its name without ``.tric``, refused unless it is [a-z0-9_-]+."""
+    stem = path.name[: -len(path.suffix)] if path.suffix else path.name
+    if not ID_RE.match(stem):
+        suggestion = re.sub(r"[^a-z0-9_-]+", "-", stem.lower()).strip("-") or "game"
+        raise SiteError(f"{path}: error: record id {stem!r} is refused: a record's file name names its page, "
+                        f"so it may only use a-z, 0-9, '-' and '_'\n  hint: rename it to {suggestion}.tric")
+    if stem in RESERVED_IDS:
+        raise SiteError(f"{path}: error: record id {stem!r} is reserved: {RESERVED_IDS[stem]}\n"
+                        f"  hint: rename it, e.g. {stem}-game.tric")
+    return stem
+
+
+def own_file(path: Path, folder: Path) -> Path:
+    """``path``, refused when it is a link leading outside ``folder``: the site reads only its own files."""
+    if folder.resolve() not in path.resolve().parents:
+        raise SiteError(f"{path}: error: not published: it is a link to a file outside {folder.name}/, and the "
+                        f"site reads only its own files\n  hint: copy the file into {folder.name}/ instead")
+    return path
+
+
+@lru_cache(maxsize=32)
+def _resolved(folder: str) -> str:
+    return str(Path(folder).resolve())
+
+
+def inside(folder: Path, relative: str) -> Path:
+    """``folder / relative``, refused if it would land outside ``folder`` (read lexically, below the folder's
+    real path: a site's generated files are never links; a build checks a thousand of them)."""
+    base = _resolved(str(folder))
+    target = os.path.normpath(os.path.join(base, relative))
+    if target != base and not target.startswith(base.rstrip(os.sep) + os.sep):
+        raise SiteError(f"refused to write {relative!r}: it would land outside the output folder {folder}")
+    return Path(target)
+
+
+def _write(path: Path, content: str | bytes) -> bool:
+    """Write ``content`` unless the file already holds it (so that unchanged files keep their date)."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")  # Python-Markdown's backslash escapes
+
+
+def md_text(text: str) -> Markup:
+    """Text from a record, safe inside Markdown: HTML-escaped, and Markdown's punctuation backslashed."""
+    return escape(_MD_SPECIAL.sub(r"\\\1", text))
+
+
+def front_matter_title(title: str) -> Markup:
+    """A YAML title for mkdocs, HTML-escaped: mkdocs themes print page titles without escaping."""
+    return Markup(json.dumps(str(escape(title)), ensure_ascii=False))
+
+
+# --- templates ----------------------------------------------------------------------------
+
+def templates():
+    """The Jinja2 environment of the site: autoescaping everywhere, undefined names are errors."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    env = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["title_yaml"] = front_matter_title
+    env.filters["md_text"] = md_text
+    env.filters["script_json"] = lambda data: Markup(json_for_script(data))
+    return env
+
+
+def code_key(*more: Path) -> str:
+    """A hash of everything that shapes a page besides its record: the package (code, templates,
+    viewer), its version and the rule sets (the tool's, and those of the folders ``more``)."""
+    h = hashlib.sha256(__version__.encode())
+    folders = [PACKAGE, data_dir("rules_data"), *(f for f in more if f.is_dir())]
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".j2", ".js", ".css", ".yaml", ".html", ".lark"):
+                h.update(str(path.relative_to(folder)).encode())
+                h.update(path.read_bytes())
+    h.update(data_dir("grammar").joinpath("trictrac.lark").read_bytes())
+    return h.hexdigest()
+
+
+# --- progress -----------------------------------------------------------------------------
+
+class _Progress:
+    """A rich progress bar on a terminal; silent otherwise."""
+
+    def __init__(self, enabled: bool | None):
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self._bar = None
+
+    def __enter__(self):
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeElapsedColumn(), transient=True, console=Console(stderr=True))  # stdout may be data
+            self._bar.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if self._bar is not None:
+            self._bar.__exit__(*exc)
+
+    def task(self, description: str, total: int):
+        if self._bar is None:
+            return lambda advance=1, description=None: None
+        task_id = self._bar.add_task(description, total=total)
+
+        def advance(step: int = 1, description: str | None = None):
+            self._bar.update(task_id, advance=step, **({"description": description} if description else {}))
+        return advance
+
+
+# --- the generator ------------------------------------------------------------------------
+
+@dataclass
+class Generated:
+    """What one generation did."""
+
+    staging: Path
+    games: list = field(default_factory=list)  # ids, in page order
+    rendered: list = field(default_factory=list)  # ids of game pages rendered this time
+    reused: list = field(default_factory=list)  # ids taken from the cache
+    nav: list = field(default_factory=list)
+    seconds: float = 0.0
+
+
+class Generator:
+    """Sources (``src``: pages, ``games/*.tric``, compendium notes) → the staging folder ``cache/docs``."""
+
+    def __init__(self, src: Path | None = None, cache: Path | None = None, progress: bool | None = None,
+                 nav_games: int = NAV_GAMES, compendium: bool = True, notation: bool = True):
+        self.nav_games, self.compendium, self.notation = nav_games, compendium, notation
+        self.src = Path(src) if src is not None else data_dir("site_src")
+        self.cache = Path(cache) if cache is not None else Path(".site-cache")
+        self.staging = self.cache / "docs"
+        self.manifest_path = self.cache / "pages.json"
+        self.progress = progress
+        self._env = None
+
+    @property
+    def env(self):
+        if self._env is None:
+            from jinja2 import FileSystemBytecodeCache
+
+            self._env = templates()
+            folder = self.cache / "jinja-pages"  # compiled once: a rebuild after one record is quick
+            folder.mkdir(parents=True, exist_ok=True)
+            self._env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+        return self._env
+
+    def run(self) -> Generated:
+        start = time.perf_counter()
+        if not self.src.is_dir():
+            raise SiteError(f"{self.src}: error: no such folder of site sources (expected site_src/ with "
+                            "index.md and games/*.tric)")
+        out = Generated(self.staging)
+        wanted: set[Path] = set()
+        records = self._records() + [(f"{HISTORICAL}/{gid}", p) for gid, p in self._records(f"{GAMES}/{HISTORICAL}")]
+        manifest = self._manifest()
+        key = code_key(self.src / RULES)
+        with _Progress(self.progress) as bar:
+            wanted |= self._copy_sources(records)
+            wanted |= self._package_pages()
+            wanted |= self._assets()
+            advance = bar.task("game pages", len(records))
+            new_manifest = {}
+            games = []
+            for gid, path in records:
+                text = path.read_bytes()
+                page_key = hashlib.sha256(key.encode() + b"\0" + text).hexdigest()
+                entry = manifest.get(gid)
+                if entry and entry["key"] == page_key and all((self.staging / f).is_file() for f in entry["files"]):
+                    out.reused.append(gid)
+                else:
+                    advance(0, f"game {gid}")
+                    files, title, origin = self._render_game(gid, path)
+                    entry = {"key": page_key, "files": sorted(files), "title": title, "origin": origin}
+                    for name, content in files.items():
+                        _write(inside(self.staging, name), content)
+                    out.rendered.append(gid)
+                new_manifest[gid] = entry
+                wanted |= {inside(self.staging, f) for f in entry["files"]}
+                games.append((gid, entry["title"], entry.get("origin", "")))
+                advance()
+            out.games = [g for g, _, _ in games]
+            composed = [(g, t) for g, t, _ in games if "/" not in g]
+            historical = [(g.split("/", 1)[1], t, o) for g, t, o in games if g.startswith(f"{HISTORICAL}/")]
+            files = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(
+                games=composed, historical=bool(historical))}
+            if historical:
+                files[f"{GAMES}/{HISTORICAL}/index.md"] = self.env.get_template("historical_index.md.j2").render(
+                    games=historical)
+            compendium, rules_nav = self._compendium(bar, key) if self.compendium else ({}, [])
+            files.update(compendium)
+            for name, content in files.items():
+                path = inside(self.staging, name)
+                if content is not None:
+                    _write(path, content)
+                wanted.add(path)
+        self._remove_stale(wanted)
+        self._save_manifest(new_manifest)
+        out.nav = self._nav([g for g, _, _ in games], rules_nav)
+        out.seconds = time.perf_counter() - start
+        return out
+
+    # --- sources ----------------------------------------------------------------------------
+    def _records(self, sub: str = GAMES) -> list[tuple[str, Path]]:
+        folder = self.src / sub
+        records = sorted(folder.glob("*.tric")) if folder.is_dir() else []
+        return [(record_id(p), own_file(p, folder)) for p in records]
+
+    def _copy_sources(self, records) -> set[Path]:
+        """Every source page and file, as is (the records are copied for download)."""
+        written = set()
+        for path in sorted(self.src.rglob("*")):
+            if not path.is_file() or any(part.startswith(".") for part in path.relative_to(self.src).parts):
+                continue
+            rel = path.relative_to(self.src).as_posix()
+            if rel in SOURCE_ONLY:
+                continue
+            target = inside(self.staging, rel)
+            try:
+                data = read_bounded(own_file(path, self.src), MAX_SOURCE_BYTES)
+            except Unreadable as e:
+                raise SiteError(f"{path}: error: not published: {e}") from None
+            _write(target, data)
+            written.add(target)
+        return written
+
+    def _package_pages(self) -> set[Path]:
+        """The notation page, from the package, unless the site has its own or leaves it out."""
+        if not self.notation or (self.src / NOTATION).is_file():
+            return set()
+        target = inside(self.staging, NOTATION)
+        _write(target, (data_dir("site_src") / NOTATION).read_bytes())
+        return {target}
+
+    def _assets(self) -> set[Path]:
+        """The style sheet and scripts (static/), and the board's description for board.js (layout.js)."""
+        from ..render.layout import description
+
+        files = {path.name: path.read_bytes() for path in sorted((HERE / "static").glob("*"))}
+        files[LAYOUT_SCRIPT] = f"window.TRICTRAC_LAYOUT = {json_for_script(description())};\n"
+        written = set()
+        for name, content in files.items():
+            target = inside(self.staging, f"{ASSETS}/{name}")
+            _write(target, content)
+            written.add(target)
+        return written
+
+    def _remove_stale(self, wanted: set[Path]) -> None:
+        """Generated files whose source is gone (a removed record, a renamed page)."""
+        for path in sorted(self.staging.rglob("*"), reverse=True):
+            if path.is_file() and inside(self.staging, str(path.relative_to(self.staging))) not in wanted:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+
+    def _manifest(self) -> dict:
+        try:
+            return json.loads(self.manifest_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+
+    def _save_manifest(self, manifest: dict) -> None:
+        self.cache.mkdir(parents=True, exist_ok=True)
+        _write(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
+
+    # --- pages ------------------------------------------------------------------------------
+    def _render_game(self, gid: str, path: Path) -> tuple[dict, str, str]:
+        from .gamepage import render_game
+
+        # the name the record is published under: a page never shows a path of the machine that built it
+        return render_game(gid, path, self.env, display_path=f"{GAMES}/{gid}.tric",
+                           rules=self.src / RULES)
+
+    def _compendium(self, bar, key: str) -> tuple[dict, list]:
+        """The rules compendium, generated again only when the rule sets, its sources or the code
+        change (``None`` for a file already in the staging folder as it should be)."""
+        from .compendium import render_compendium
+
+        sources = [self.src / "compendium.yaml", self.src / "simulation.json"]  # notes; simulated figures
+        page_key = hashlib.sha256(key.encode() + b"".join(s.read_bytes() for s in sources if s.is_file())).hexdigest()
+        saved = self.cache / "compendium.json"
+        try:
+            entry = json.loads(saved.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            entry = None
+        if entry and entry.get("key") == page_key and all((self.staging / f).is_file() for f in entry["files"]):
+            return dict.fromkeys(entry["files"]), entry["nav"]
+        files, nav = render_compendium(self.env, self.src, bar, self.src / RULES)
+        self.cache.mkdir(parents=True, exist_ok=True)
+        _write(saved, json.dumps({"key": page_key, "files": sorted(files), "nav": nav}))
+        return files, nav
+
+    def _nav(self, games, rules_nav) -> list:
+        """Home, games, tutorials, the compendium, then the reference pages."""
+        def exists(rel):
+            return (self.staging / rel).is_file()
+
+        def titled(entries):
+            """Every page with its title, so that a partial (dirty) mkdocs build names them right."""
+            out = []
+            for e in entries:
+                if isinstance(e, dict):
+                    out.append({k: titled(v) for k, v in e.items()})
+                else:
+                    out.append({page_title(self.staging / e): e})
+            return out
+
+        def listed(pages):
+            """A section's games, unless there are too many for a sidebar: its index lists them all."""
+            return pages if len(pages) <= self.nav_games else []
+
+        nav: list = [{"Home": "index.md"}] if exists("index.md") else []
+        composed = [f"{GAMES}/{g}.md" for g in games if "/" not in g]
+        nav.append({"Games": titled([f"{GAMES}/index.md"] + listed(composed))})
+        historical = [f"{GAMES}/{g}.md" for g in games if g.startswith(f"{HISTORICAL}/")]
+        if historical:
+            nav.append({"Historical games": titled([f"{GAMES}/{HISTORICAL}/index.md"] + listed(historical))})
+        for title, folder in (("Tutorials", "tutorials"), ("The tables family", "family")):
+            pages = sorted(p.relative_to(self.staging).as_posix() for p in (self.staging / folder).glob("*.md"))
+            if pages:
+                index = [t for t in pages if t.endswith("/index.md")]
+                nav.append({title: titled(index + [t for t in pages if t not in index])})
+        if rules_nav:
+            nav.append({"Rules of the treatises": titled(rules_nav)})
+        for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md"), ("Sources and method", "sources.md")):
+            if exists(rel):
+                nav.append({title: rel})
+        return nav
+
+
+def page_title(path: Path) -> str:
+    """A page's title as mkdocs prints it (HTML): its front-matter title, else its first heading."""
+    text = path.read_text(encoding="utf-8")
+    m = re.match(r"---\s*\n(?:.*\n)*?title:\s*(.+)\n(?:.*\n)*?---", text)
+    if m:
+        return yaml.safe_load(m.group(1))
+    m = re.search(r"^#\s+(.+?)\s*#*$", text, re.M)
+    return str(escape(m.group(1))) if m else path.stem.replace("-", " ").capitalize()
+
+
+def _display(path: Path) -> str:
+    """A path as the user knows it: relative to the working folder when it can be."""
+    path = Path(path).absolute()
+    return str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path)
+
+
+# --- mkdocs -------------------------------------------------------------------------------
+
+try:
+    from mkdocs.config import config_options as _opts
+    from mkdocs.config.base import Config as _Config
+    from mkdocs.exceptions import PluginError
+    from mkdocs.plugins import BasePlugin
+
+    class _SiteConfig(_Config):
+        src = _opts.Optional(_opts.Type(str))  # the sources: by default the docs_dir of mkdocs.yml
+        cache = _opts.Type(str, default=".site-cache")
+        nav_games = _opts.Type(int, default=NAV_GAMES)
+        compendium = _opts.Type(bool, default=True)  # the rules of the treatises (and the site's own)
+        notation = _opts.Type(bool, default=True)  # the notation page, unless the site has its own
+except ImportError:  # pragma: no cover - mkdocs is a dependency
+    BasePlugin = object
+
+
+class SitePlugin(BasePlugin[_SiteConfig]):
+    """The ``trictrac-site`` mkdocs plugin: generate the staging folder, then let mkdocs render it.
+
+    ``trictrac site build``, ``mkdocs build`` and ``mkdocs serve`` all go through it."""
+
+    progress: bool | None = None
+    _blocks: dict = {}
+    src_override: Path | None = None
+    cache_override: Path | None = None
+    result: Generated | None = None
+
+    _docs_dir: str | None = None
+
+    def _folders(self, config) -> tuple[Path, Path]:
+        base = Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
+        self._docs_dir = self._docs_dir or config.docs_dir  # before on_config puts the staging folder there
+        src = self.src_override or (base / self.config.src if self.config.src else Path(self._docs_dir))
+        return src, self.cache_override or base / self.config.cache
+
+    def generator(self, config) -> Generator:
+        c = self.config
+        return Generator(*self._folders(config), self.progress, c.nav_games, c.compendium, c.notation)
+
+    def on_env(self, env, config, files):
+        """Keep the theme's templates compiled in the cache: a rebuild after touching one record
+        should not pay for compiling material's templates again."""
+        from jinja2 import FileSystemBytecodeCache
+
+        folder = self._folders(config)[1] / "jinja"
+        folder.mkdir(parents=True, exist_ok=True)
+        env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+        return env
+
+    def on_files(self, files, config):
+        """Whether the site has a "Sources and method" page, and the places a citation may point to."""
+        from .sources import PAGE, anchors
+
+        page = files.get_file_from_path(PAGE)
+        self._sources = anchors(Path(page.abs_src_path).read_text(encoding="utf-8")) if page else None
+        return files
+
+    def on_page_markdown(self, markdown, page, config, files):
+        """The generated HTML blocks taken out of Markdown's way (pagehtml.py)."""
+        from .pagehtml import stash
+        from .sources import PAGE, anchor
+
+        markdown, self._blocks[page.file.src_uri] = stash(markdown)
+        return anchor(markdown) if page.file.src_uri == PAGE else markdown
+
+    def _citations(self, html, page):
+        """Every "rules.md §…" citation a link to the "Sources and method" page."""
+        from .sources import link_citations
+
+        if getattr(self, "_sources", None) is None:
+            return html
+        return link_citations(html, page.file.url, self._sources)
+
+    def on_page_content(self, html, page, config, files):
+        """The page's own HTML, with the blocks the search indexes put back."""
+        from .pagehtml import restore
+
+        return self._citations(restore(html, self._blocks.get(page.file.src_uri, []), True), page)
+
+    def on_post_page(self, output, page, config):
+        """The finished page, with the blocks the search does not index put back."""
+        from .pagehtml import restore
+
+        blocks = self._blocks.pop(page.file.src_uri, [])
+        return restore(output, blocks, False, lambda html: self._citations(html, page))
+
+    def on_config(self, config):
+        self._blocks = {}
+        _add_assets(config)
+        _add_markdown(config)
+        if self.result is None:  # `trictrac site build` generates first; mkdocs build / serve come here
+            try:
+                self.result = self.generator(config).run()
+            except SiteError as e:
+                raise PluginError(str(e)) from None
+        config.docs_dir = str(self.result.staging.resolve())
+        if not config.nav:
+            config.nav = self.result.nav
+        return config
+
+
+# the Markdown extensions the generated pages need (the compendium's footnotes, a game's admonition), and
+# the ```trictrac fence: added unless mkdocs.yml lists them
+MARKDOWN = ("tables", "footnotes", "admonition", "attr_list", "trictrac_notation.site.mdext")
+
+
+def _add_markdown(config) -> None:
+    names = {e if isinstance(e, str) else type(e).__module__ for e in config.markdown_extensions}
+    for name in MARKDOWN:
+        if name not in names and not (name.endswith("mdext") and "trictrac" in names):
+            config.markdown_extensions.append(name)
+
+
+def _add_assets(config) -> None:
+    """The site's style sheet and scripts, added to the settings unless mkdocs.yml lists them already."""
+    def add(entries, names):
+        listed = {str(e) for e in entries}
+        entries.extend(f"{ASSETS}/{n}" for n in names if f"{ASSETS}/{n}" not in listed)
+
+    add(config.extra_css, STYLESHEETS)
+    add(config.extra_javascript, SCRIPTS)
+    if "polyfills" not in config.extra:
+        config.extra["polyfills"] = []
+    add(config.extra["polyfills"], POLYFILLS)
+
+
+@dataclass
+class BuildReport:
+    out: Path
+    generated: Generated
+    seconds: float
+    warnings: list
+    partial: bool = False  # only the changed pages went through mkdocs
+
+
+class _Collect(logging.Handler):
+    """mkdocs' warnings, shown as they come with the staging paths turned back into source paths."""
+
+    def __init__(self, src: Path, staging: Path, stream):
+        super().__init__(logging.WARNING)
+        self.src, self.staging, self.stream = src, staging, stream
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        message = record.getMessage().replace(str(self.staging.resolve()) + os.sep, _display(self.src) + os.sep)
+        message = re.sub(r"Doc file '([^']+)'", lambda m: f"{_display(self.src / m.group(1))}:", message)
+        message = f"{record.levelname.lower()}: {message}"
+        self.messages.append(message)
+        print(message, file=self.stream)
+
+
+@contextmanager
+def _mkdocs_logging(handler: logging.Handler):
+    logger = logging.getLogger("mkdocs")
+    saved = logger.level, logger.propagate
+    quiet = _QuietDirty()
+    logging.getLogger("mkdocs.commands.build").addFilter(quiet)
+    logger.addHandler(handler)
+    logger.setLevel(logging.WARNING)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logging.getLogger("mkdocs.commands.build").removeFilter(quiet)
+        logger.removeHandler(handler)
+        logger.setLevel(saved[0])
+        logger.propagate = saved[1]
+
+
+def settings_file(config_file=None) -> Path:
+    """The site's settings: the file given, else ``mkdocs.yml`` in the working folder, else the checkout's."""
+    if config_file:
+        path = Path(config_file)
+        if not path.is_file():
+            raise SiteError(f"{path}: error: no such settings file (an mkdocs.yml)")
+        return path
+    for path in (Path("mkdocs.yml"), ROOT_CONFIG):
+        if path.is_file():
+            return path.resolve()
+    raise SiteError("mkdocs.yml: error: no mkdocs.yml here (the site's settings)\n"
+                    "  hint: `trictrac site init DIR` makes a site of one's own in DIR (then build it there); "
+                    "or give --config FILE")
+
+
+def _load_config(config_file: Path | None, src, cache, progress, **overrides):
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    from mkdocs.config import load_config
+
+    config_file = settings_file(config_file)
+    config = load_config(config_file=str(config_file), **overrides)
+    plugin = config.plugins.get("trictrac-site")
+    if plugin is None:
+        raise SiteError(f"{config_file}: error: the plugin 'trictrac-site' is not listed under plugins:")
+    plugin.src_override = Path(src).resolve() if src else None
+    plugin.cache_override = Path(cache).resolve() if cache else None
+    plugin.progress = progress
+    return config, plugin
+
+
+def build(out: Path | str = "site", *, src=None, cache=None, config_file=None, progress: bool | None = None,
+          stream=None) -> BuildReport:
+    """Generate the pages and build the site into ``out`` (strict: any warning, e.g. a broken link,
+    fails the build with a :class:`SiteError`)."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.exceptions import Abort, ConfigurationError, PluginError as _PluginError
+
+    stream = stream or sys.stderr
+    start = time.perf_counter()
+    out = Path(out).resolve()
+    config_file = settings_file(config_file)
+    try:
+        config, plugin = _load_config(config_file, src, cache, progress, site_dir=str(out), strict=True)
+    except ConfigurationError as e:
+        raise SiteError(f"{config_file}: error: {e}") from None
+    generator = plugin.generator(config)
+    plugin.result = generated = generator.run()
+    collect = _Collect(generator.src, generated.staging, stream)
+    stamp = _stamp(config_file, out, generated.nav)
+    stamp_path = generator.cache / "built.json"
+    dirty = (out / "index.html").is_file() and _read_json(stamp_path) == stamp
+    index = _read_json(out / "search" / "search_index.json") if dirty else None
+    with _mkdocs_logging(collect):
+        config.plugins.on_startup(command="build", dirty=dirty)
+        try:
+            stamp_path.unlink(missing_ok=True)
+            mkdocs_build(config, dirty=dirty)
+        except _PluginError as e:
+            raise SiteError(str(e)) from None
+        except Abort:
+            count = len(collect.messages)
+            raise SiteError(f"site not built: {count} warning{'s' if count != 1 else ''} in strict mode "
+                            "(above: a broken link or a bad page); fix them and build again") from None
+        finally:
+            config.plugins.on_shutdown()
+    if index:
+        _merge_search_index(out / "search" / "search_index.json", index)
+    _write(stamp_path, json.dumps(stamp))
+    return BuildReport(out, generated, time.perf_counter() - start, collect.messages, dirty)
+
+
+def _stamp(config_file, out: Path, nav) -> dict:
+    """What a build's output depends on beyond the pages' own files: settings, versions, the navigation."""
+    import mkdocs
+    import material
+
+    return {"out": str(out), "nav": nav, "config": hashlib.sha256(Path(config_file).read_bytes()).hexdigest(),
+            "versions": [__version__, mkdocs.__version__, getattr(material, "__version__", "")]}
+
+
+def _read_json(path: Path):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _merge_search_index(path: Path, previous: dict) -> None:
+    """After a partial build the search index holds only the pages rebuilt: keep the others' entries."""
+    current = _read_json(path)
+    if not current or "docs" not in current or "docs" not in previous:
+        return
+    rebuilt = {d["location"].split("#")[0] for d in current["docs"]}
+    current["docs"] = [d for d in previous["docs"] if d["location"].split("#")[0] not in rebuilt] + current["docs"]
+    text = json.dumps(current, ensure_ascii=False, separators=(",", ":"))
+    _write(path, text)
+    script = path.with_suffix(".js")  # the offline plugin's copy, read by the search from file://
+    if script.is_file():
+        _write(script, f"var __index = {text}")
+
+
+class _QuietDirty(logging.Filter):
+    """mkdocs warns on every partial build; ours are partial only when the navigation is unchanged."""
+
+    def filter(self, record) -> bool:
+        return "'dirty' build" not in record.getMessage()
+
+
+def serve(addr: str = "127.0.0.1:8000", *, config_file=None) -> None:
+    """Serve the site of ``mkdocs.yml``, generating and rebuilding it when a source changes (mkdocs serve)."""
+    from mkdocs.commands.serve import serve as mkdocs_serve
+
+    config_file = settings_file(config_file)
+    _load_config(config_file, None, None, None)  # fails early with a clear message
+    mkdocs_serve(config_file=str(config_file), dev_addr=addr, livereload=True)
