@@ -204,3 +204,18 @@ def test_rules_lists_the_backgammon_rule_sets(capsys):
         assert name in out
     assert main(["rules", "show", "guiton-1822-backgammon"]) == 0
     assert "Partie simple et double" in capsys.readouterr().out
+
+
+def test_the_engine_replays_backgammon_through_the_game_protocol():
+    """The engine's replay loop asks games/backgammon/game.py for the moves, the legal plays and the reasons;
+    on a game without the cube its positions are those of backgammon's own replay."""
+    from trictrac_notation.engine.game import game_named
+    from trictrac_notation.engine.replay import replay_text as engine_replay
+
+    text = HEAD + "1. white 6-2 24/18 13/11\n2. black 3-3 24/18 13/10(2)\n3. white 5-4 24/20 13/8\n" \
+                  "4. black 6-1 13/7 8/7*\n5. white 4-3 bar/21 24/21\n"
+    ours, engine = replay_text(text), engine_replay(text)
+    assert engine.game is game_named("backgammon") and not engine.diagnostics and not ours.diagnostics
+    assert [t.after for t in engine.throws] == [t.after for t in ours.throws]
+    (d,) = engine_replay(HEAD + "1. white 6-2 24/18\n").errors
+    assert d.code == "illegal-play" and "both numbers can be played" in d.message and "24/18 13/11" in d.notes[0]

@@ -20,7 +20,7 @@ from ...core.board import COLORS, WHITE, Position, other
 from ...core.diagnostics import ERROR, Reporter
 from .matfile import MatError, Move, Step, format_play, parse_play
 from ...notation.record import Record, Span, Throw
-from ...engine.replay import acknowledge
+from ...engine.replay import _moves_span, acknowledge
 from ...rules.rules_schema import RulesError
 from ...rules.rulesets import named_ruleset, ruleset_for
 from .cube import BEAVER, CUBE_RULE, DROP, RESIGNS, Cube, Match, Result, borne_off
@@ -299,7 +299,7 @@ def _play(result: ThrowResult, r: Reporter) -> None:
     if play is None:
         play, stars = find_play(result.legal, moves)
     legal = result.legal if play is None else []
-    span = _moves_span(throw) or throw.dice_span
+    span = _moves_span(throw.moves) or throw.dice_span
     if play is not None:
         result.play, result.after = play, play.after
         if not stars:
@@ -324,28 +324,25 @@ def _play(result: ThrowResult, r: Reporter) -> None:
 
 
 def _read_moves(throw: Throw, r: Reporter) -> tuple[Move, ...] | None:
-    """The written moves as canonical federation moves; None (and an error at the move) if one cannot be read."""
-    for mt in throw.moves:
+    return read_moves(throw.moves, r, throw.span)
+
+
+def read_moves(written, r: Reporter, where: Span | None = None) -> tuple[Move, ...] | None:
+    """The written moves (MoveText) as canonical federation moves; None (and an error at the move) if one
+    cannot be read."""
+    for mt in written:
         try:
             parse_play(mt.text)
         except MatError as e:
-            span = Span(mt.span.line, mt.span.column + e.column - 1, 1) if mt.span else throw.span
+            span = Span(mt.span.line, mt.span.column + e.column - 1, 1) if mt.span else where
             r.error(f"{e.message} in {mt.text!r}", span, code="bad-move", hint=e.hint or
                     "a backgammon move is FROM/TO in the mover's points: 24/18, 13/7*, 13/10(2), bar/21, 6/off")
             return None
     try:
-        return parse_play(" ".join(mt.text for mt in throw.moves))
+        return parse_play(" ".join(mt.text for mt in written))
     except MatError as e:  # e.g. more than four dames in a group
-        r.error(e.message, _moves_span(throw), code="bad-move")
+        r.error(e.message, _moves_span(written) or where, code="bad-move")
         return None
-
-
-def _moves_span(throw: Throw) -> Span | None:
-    first = throw.moves[0].span if throw.moves else None
-    last = throw.moves[-1].span if throw.moves else None
-    if first and last and first.line == last.line:
-        return Span(first.line, first.column, last.column + last.length - first.column)
-    return first
 
 
 def replay_text(text: str, path: str = "<record>", rules_id: str | None = None) -> Replay:
