@@ -213,7 +213,7 @@ def test_the_engine_replays_backgammon_through_the_game_protocol():
     from trictrac_notation.engine.replay import replay_text as engine_replay
 
     text = HEAD + "1. white 6-2 24/18 13/11\n2. black 3-3 24/18 13/10(2)\n3. white 5-4 24/20 13/8\n" \
-                  "4. black 6-1 13/7 8/7*\n5. white 4-3 bar/22 18/14\n"
+                  "4. black 6-1 13/7 8/7*\n5. white 4-3 bar/22 20/16\n"
     ours, engine = replay_text(text), engine_replay(text)
     assert engine.game is game_named("backgammon") and not engine.diagnostics and not ours.diagnostics
     assert [t.after for t in engine.throws] == [t.after for t in ours.throws]
