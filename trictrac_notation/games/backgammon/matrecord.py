@@ -16,6 +16,7 @@ from .rules import DEFAULT, load
 SIDES = ("white", "black")  # the first (left) player of a .mat file is white
 HEADERS = {"Event": "Event", "EventDate": "Date", "Place": "Place", "Round": "Note", "Annotator": "Annotator"}
 VARIATIONS = {"nackgammon": "nackgammon", "hypergammon": "hypergammon"}
+GNUBG_VARIATIONS = {"nackgammon": "NackGammon", "hypergammon": "Hypergammon"}
 
 
 def _quote(value: str) -> str:
@@ -26,9 +27,10 @@ def match_to_record(match: Match, title: str | None = None) -> str:
     """A match file as our record text: one line per throw, games one after the other."""
     meta = dict(match.headers)
     variation = meta.get("Variation", "").lower()
-    rules = next((v for k, v in VARIATIONS.items() if k in variation), DEFAULT)
+    rules = meta.get("Rules") or next((v for k, v in VARIATIONS.items() if k in variation), DEFAULT)
+    beaver = any(a.kind == BEAVER for g in match.games for a in g.actions)
     options = [o for o, on in (("no-crawford", match.length and not match.crawford_rule),
-                               ("jacoby", meta.get("Jacoby", "").lower() == "on")) if on]
+                               ("jacoby", meta.get("Jacoby", "").lower() == "on"), ("beaver", beaver)) if on]
     head = [("Game", "backgammon"), ("Rules", rules), *([("Options", " ".join(options))] if options else []),
             *([("Title", title)] if title else []), ("White", match.players[0] or "white"),
             ("Black", match.players[1] or "black"), ("Match", str(match.length))]
@@ -98,6 +100,9 @@ def record_to_match(result: Replay) -> Match:
         headers.append(("Crawford", "Off"))
     if result.rules.jacoby:
         headers.append(("Jacoby", "On"))
+    if result.rules.id != DEFAULT:  # gnubg's name for its variations; ours for the reader of our files
+        headers += [("Variation", v) for k, v in GNUBG_VARIATIONS.items() if k == result.rules.id]
+        headers.append(("Rules", result.rules.id))
     games: list[Game] = []
     actions: list[Action] = []
     score = [0, 0]

@@ -198,11 +198,10 @@ def quick_play(position: Position, side: str, dice: tuple[int, int], moves: tupl
     total = sum(m.src - max(m.dst, 1) + (m.dst == OFF) for m in moves)
     if total > sum(pool) or len(moves) > len(pool):
         return None, False
-    order = sorted(moves, key=lambda m: -m.src)  # the bar first, then from the highest point
     wanted = _hits(moves)
     first: list = []
 
-    def place(k: int, state: State, left: tuple, hops: tuple):
+    def place(k: int, state: State, left: tuple, hops: tuple, order: tuple):
         if k == len(order):
             if not left:
                 yield hops, state
@@ -218,14 +217,17 @@ def quick_play(position: Position, side: str, dice: tuple[int, int], moves: tupl
                 made.append(Step(*hop))
                 st = st.after(*hop)
             else:
-                yield from place(k + 1, st, _without(left, used), hops + tuple(made))
+                yield from place(k + 1, st, _without(left, used), hops + tuple(made), order)
 
-    for hops, state in place(0, State.of(position, side), pool, ()):
-        play = Play(hops, pool, state.position(side, position))
-        if _hits(play.moves) == wanted:
-            return play, True
-        if not first:
-            first.append(play)
+    start = State.of(position, side)
+    # as written first (a file written back keeps the writer's order), then the bar and the highest points first
+    for order in (tuple(moves), tuple(sorted(moves, key=lambda m: -m.src))):
+        for hops, state in place(0, start, pool, (), order):
+            play = Play(hops, pool, state.position(side, position))
+            if _hits(play.moves) == wanted:
+                return play, True
+            if not first:
+                first.append(play)
     return (first[0], False) if first else (None, False)
 
 

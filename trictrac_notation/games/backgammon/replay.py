@@ -229,7 +229,7 @@ def _throw(throw: Throw, game: _Game, r: Reporter, rules: Rules) -> ThrowResult:
     if throw.number is not None and throw.number != game.index:
         r.warning(f"throw numbered {throw.number} is throw {game.index} of game {game.number}", throw.span,
                   code="numbering")
-    if game.expected is not None and side != game.expected:
+    if game.expected is not None and side != game.expected and throw.cube not in RESIGNS:  # one resigns any time
         r.error(f"{side} throws out of turn: it is {game.expected}'s throw", throw.span, code="out-of-turn",
                 rule="FFBG rules (seed 002), 'Positionnement et notations': the players throw in turn")
     game.expected = other(side)
