@@ -224,7 +224,7 @@ def quick_play(position: Position, side: str, dice: tuple[int, int], moves: tupl
     for order in (tuple(moves), tuple(sorted(moves, key=lambda m: -m.src))):
         for hops, state in place(0, start, pool, (), order):
             play = Play(hops, pool, state.position(side, position))
-            if _hits(play.moves) == wanted:
+            if tuple(sorted(s.dst for s in hops if s.hit)) == wanted:
                 return play, True
             if not first:
                 first.append(play)

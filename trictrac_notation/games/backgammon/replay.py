@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ...core.board import COLORS, WHITE, Position, other
 from ...core.diagnostics import ERROR, Reporter
@@ -323,6 +323,12 @@ def _play(result: ThrowResult, r: Reporter) -> None:
         result.after = None
 
 
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple[Move, ...]:
+    """A play's text read once: records repeat their plays."""
+    return parse_play(text)
+
+
 def _read_moves(throw: Throw, r: Reporter) -> tuple[Move, ...] | None:
     return read_moves(throw.moves, r, throw.span)
 
@@ -330,6 +336,10 @@ def _read_moves(throw: Throw, r: Reporter) -> tuple[Move, ...] | None:
 def read_moves(written, r: Reporter, where: Span | None = None) -> tuple[Move, ...] | None:
     """The written moves (MoveText) as canonical federation moves; None (and an error at the move) if one
     cannot be read."""
+    try:
+        return _parsed(" ".join(mt.text for mt in written))
+    except MatError:
+        pass  # found again below, at its move
     for mt in written:
         try:
             parse_play(mt.text)
