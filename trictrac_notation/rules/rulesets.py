@@ -352,6 +352,11 @@ def replay_options(rules_id, record, follow_record: bool = True, folder: Path | 
     if not rules_id and not record.header("Rules") and not record.header("Options"):
         return {"rules": MoveRules(), "scorer": None}
     ruleset = ruleset_for(rules_id, record, folder)
+    if ruleset.game != "trictrac":  # another game's movement rules and scorer, by its Game protocol
+        from ..engine.game import game_named
+
+        game = game_named(ruleset.game)
+        return {"rules": game.movement(ruleset), "scorer": game.scorer(ruleset, follow_record)}
     return {"rules": ruleset.movement, "scorer": Scorer(ruleset, follow_record)}
 
 

@@ -66,17 +66,21 @@ class Backgammon:
             reading.r.error(f"cannot be played as written: {e.message}", span, code="no-dame")
             return None
 
-    def legal_plays(self, position: Position, side: str, dice: tuple[int, int], rules: Rules) -> list[Play]:
-        return legal_plays(position, side, dice, rules.moves)
+    def legal_plays(self, position: Position, side: str, dice: tuple[int, int], rules: Any) -> list[Play]:
+        return legal_plays(position, side, dice, self._rules(rules).moves)
+
+    def _rules(self, rules: Any) -> Rules:
+        """The rules given, or the federation's when a caller passes none of backgammon's."""
+        return rules if isinstance(rules, Rules) else self.default_rules()
 
     def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Move], after: Position,
-                  rules: Rules, legal: Callable[[], list[Play]]) -> Play | None:
-        play, _ = quick_play(position, side, dice, tuple(steps), rules.moves)
+                  rules: Any, legal: Callable[[], list[Play]]) -> Play | None:
+        play, _ = quick_play(position, side, dice, tuple(steps), self._rules(rules).moves)
         return play if play is not None else find_play(legal(), tuple(steps))[0]
 
-    def explain(self, position: Position, side: str, dice: tuple[int, int], steps: list[Move], rules: Rules,
+    def explain(self, position: Position, side: str, dice: tuple[int, int], steps: list[Move], rules: Any,
                 legal: list[Play], name: Callable[[int], str]) -> tuple[str, str, list[str]]:
-        rule, why = explain(position, side, dice, tuple(steps), legal, rules.moves)
+        rule, why = explain(position, side, dice, tuple(steps), legal, self._rules(rules).moves)
         return rule, why, []
 
     def stood_play(self, steps: list[Move], dice: tuple[int, int], after: Position, side: str) -> Play:
