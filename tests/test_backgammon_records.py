@@ -219,3 +219,13 @@ def test_the_engine_replays_backgammon_through_the_game_protocol():
     assert [t.after for t in engine.throws] == [t.after for t in ours.throws]
     (d,) = engine_replay(HEAD + "1. white 6-2 24/18\n").errors
     assert d.code == "illegal-play" and "both numbers can be played" in d.message and "24/18 13/11" in d.notes[0]
+
+
+@pytest.mark.parametrize("page", ["README.md", "site_src/notation.md"])
+def test_the_documented_example_checks_clean(page):
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / page).read_text("utf-8")
+    start = text.index('[Game "backgammon"]\n[Rules "ffbg"]\n[Match')
+    result = replay_text(text[start:text.index("```", start)], page)
+    assert not result.diagnostics and result.final["how"] == "drop"

@@ -238,3 +238,14 @@ def test_random_games_end():
             rng = random.Random(seed)
             pos, side = random_position(rng, rules, throws=10**4)
             assert any(pos.borne_off(c) == rules.moves.dames for c in COLORS)
+
+
+def test_the_family_page_prints_the_matrix_of_the_rule_sets_as_the_files_say():
+    from pathlib import Path
+
+    from trictrac_notation.games.backgammon.rules import comparison_markdown
+
+    page = (Path(__file__).parent.parent / "site_src" / "family" / "backgammon-rule-sets.md").read_text("utf-8")
+    block = page.split("comparison_markdown() -->\n")[1].split("<!-- end of the matrix -->")[0]
+    assert block == comparison_markdown()
+    assert "| backgammon | 3 | 2 | 3 | 3 | 3 |" in block  # Guiton: no triple game

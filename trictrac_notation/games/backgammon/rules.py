@@ -92,3 +92,35 @@ def sound(position: Position, rules: Rules) -> list[tuple[str, str]]:
         if position.white[t] and position.black[23 - t]:
             found.append((None, f"white and black dames share a point (white's point {24 - t})"))
     return found
+
+
+def rule_sets() -> list[RuleSet]:
+    """The backgammon rule sets of rules_data/backgammon/, the federation's first, then by year."""
+    from ...rules.rulesets import game_ids
+
+    found = [named_ruleset(i) for i in game_ids("backgammon")]
+    return sorted(found, key=lambda r: (r.id != DEFAULT, r.identity["year"], r.id))
+
+
+def comparison_markdown() -> str:
+    """The matrix of the backgammon rule sets (one row a variant, one column a set) and, under it, where each
+    set differs from the federation's, with its citation: the family pages print it as it is."""
+    from .schema import VARIANTS
+
+    sets = rule_sets()
+    def cell(r: RuleSet, name: str) -> str:
+        value = r.variant(name)
+        return "yes" if value is True else "no" if value is False else f"`{value}`" if name == "start" else str(value)
+
+    out = ["| variant | " + " | ".join(f"`{r.id}`" for r in sets) + " |", "|---|" + "---|" * len(sets)]
+    out += [f"| {name.replace('_', ' ')} | " + " | ".join(cell(r, name) for r in sets) + " |" for name in VARIANTS]
+    out += ["", "| rule set | options (by agreement) |", "|---|---|"]
+    out += [f"| `{r.id}` | " + ("; ".join(f"`{o}`: {d}" for o, d in r.available_options.items()) or "—") + " |"
+            for r in sets]
+    base = sets[0]
+    for r in sets[1:]:
+        out += ["", f"**`{r.id}`** ({r.identity['author']}, {r.title}, {r.identity['year']}) differs from "
+                    f"`{base.id}` in:", ""]
+        out += [f"- {name.replace('_', ' ')}: {cell(r, name)} — {r.citation('variants.' + name)}"
+                for name in VARIANTS if r.variant(name) != base.variant(name)]
+    return "\n".join(out) + "\n"
