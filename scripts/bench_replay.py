@@ -53,16 +53,18 @@ def chess_games(n: int, seed: int, max_plies: int = 160) -> list[str]:
 
 
 def time_trictrac(texts: list[str], scoring: bool) -> tuple[int, float]:
-    from trictrac_notation.notation.reader import parse
+    from trictrac_notation.engine.opengame import open_game
     from trictrac_notation.engine.replay import replay
-    from trictrac_notation.rules.rulesets import replay_options
+    from trictrac_notation.notation.reader import parse
 
     throws = 0
     start = time.perf_counter()
     for i, text in enumerate(texts):
-        record, diagnostics = parse(text, f"game{i}.tric")
-        options = replay_options(None, record) if scoring else {}
-        result = replay(record, parse_diagnostics=diagnostics, **options)
+        if scoring:  # the front door: parse, the record's rule set, replay
+            result = open_game(text, path=f"game{i}.tric", kind="text").replay
+        else:
+            record, diagnostics = parse(text, f"game{i}.tric")
+            result = replay(record, parse_diagnostics=diagnostics)
         if result.errors:
             raise SystemExit(f"game {i}: unexpected error: {result.errors[0].headline()}")
         throws += len(result.throws)
@@ -73,7 +75,7 @@ def time_stages(texts: list[str]) -> dict:
     """Where the time goes, in microseconds per throw: parsing, the movement check, the scoring."""
     from trictrac_notation.notation.reader import parse
     from trictrac_notation.engine.replay import replay
-    from trictrac_notation.rules.rulesets import replay_options
+    from trictrac_notation.engine.opengame import replay_options
 
     spent = {"parse": 0.0, "movement": 0.0, "scoring": 0.0}
     throws = 0

@@ -20,7 +20,7 @@ from trictrac_notation.notation.reader import parse, write
 from trictrac_notation.games.trictrac.randomgame import random_record
 from trictrac_notation.notation.record import Header
 from trictrac_notation.engine.replay import replay
-from trictrac_notation.rules.rulesets import replay_setup
+from trictrac_notation.engine.opengame import replay_setup
 from trictrac_notation.render.svg import replay_svg
 from trictrac_notation.site.viewdata import board_data, frames_data
 

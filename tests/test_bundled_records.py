@@ -21,7 +21,7 @@ from trictrac_notation.engine.convert import convert
 from trictrac_notation.core.coords import SYSTEMS
 from trictrac_notation.notation.reader import read
 from trictrac_notation.engine.replay import replay
-from trictrac_notation.rules.rulesets import replay_options
+from trictrac_notation.engine.opengame import replay_options
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "site_src" / "games").glob("*.tric"))

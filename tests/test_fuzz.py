@@ -137,7 +137,8 @@ import pytest  # noqa: E402
 from trictrac_notation.core.board import Position  # noqa: E402
 from trictrac_notation.notation.reader import write  # noqa: E402
 from trictrac_notation.games.trictrac.randomgame import random_throws  # noqa: E402
-from trictrac_notation.rules.rulesets import known_ids, replay_setup, rules_dir  # noqa: E402
+from trictrac_notation.engine.opengame import replay_setup  # noqa: E402
+from trictrac_notation.rules.rulesets import known_ids, rules_dir  # noqa: E402
 
 RECORDS = 1600  # inputs per target in the suite; TRICTRAC_FUZZ scales them all
 SCALE = int(os.environ.get("TRICTRAC_FUZZ") or RECORDS) / RECORDS

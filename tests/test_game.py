@@ -40,3 +40,43 @@ def test_the_game_lists_an_illegal_plays_alternatives_in_the_records_notation():
     [d] = result.errors
     assert d.code == "illegal-play" and d.notes[0].startswith("legal plays of 6-4: ")
     assert "T-6 T-4" in d.notes[0]
+
+
+# --- the front door: open_game ------------------------------------------------------------------
+
+RECORD = "site_src/games/jollyvet-rencontre.tric"
+
+
+def test_open_game_is_parse_rules_and_replay_in_one_call():
+    from trictrac_notation import open_game
+    from trictrac_notation.engine.opengame import replay_setup
+    from trictrac_notation.engine.replay import replay
+    from trictrac_notation.notation.reader import read
+
+    record, diags, text = read(RECORD)
+    options, more = replay_setup(None, record)
+    by_hand = replay(record, **options, parse_diagnostics=diags + more)
+    opened = open_game(RECORD)
+    assert opened.text == text and opened.record == record
+    assert [t.after for t in opened.replay.throws] == [t.after for t in by_hand.throws]
+    assert opened.replay.final.to_json() == by_hand.final.to_json()
+    assert opened.diagnostics == by_hand.diagnostics and opened.scorer is not None
+
+
+def test_open_game_takes_a_records_text_and_names_its_diagnostics():
+    from trictrac_notation import open_game
+
+    opened = open_game("1. white 6-4 T-7 T-5", path="mine.tric")  # one line with spaces: a text
+    [d] = opened.errors
+    assert (d.path, d.line, d.column, d.code) == ("mine.tric", 1, 14, "illegal-play")  # at the moves
+    assert opened.scorer is None  # no Rules header: the movement only
+
+
+def test_open_game_reports_an_unreadable_file_and_raises_on_a_bad_rule_set():
+    from trictrac_notation import open_game
+    from trictrac_notation.rules.rulesets import RulesError
+
+    missing = open_game("no-such-record.tric")
+    assert missing.replay is None and [d.message for d in missing.errors] == ["no such file"]
+    with pytest.raises(RulesError, match="guiton-1823"):
+        open_game(RECORD, "guiton-1823")

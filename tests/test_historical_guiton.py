@@ -24,7 +24,8 @@ from trictrac_notation.games.trictrac.marking import Marking, Player
 from trictrac_notation.games.trictrac.moves import legal_plays
 from trictrac_notation.notation.reader import read
 from trictrac_notation.engine.replay import replay
-from trictrac_notation.rules.rulesets import load_ruleset, replay_options
+from trictrac_notation.rules.rulesets import load_ruleset
+from trictrac_notation.engine.opengame import replay_options
 from trictrac_notation.games.trictrac.scoring import History, Roll, throw_events
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -30,7 +30,7 @@ from trictrac_notation.core.board import COLORS, TALON, WHITE
 from trictrac_notation.core.coords import get_system
 from trictrac_notation.notation.reader import read
 from trictrac_notation.engine.replay import replay
-from trictrac_notation.rules.rulesets import replay_options
+from trictrac_notation.engine.opengame import replay_options
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = sorted((ROOT / "site_src" / "games" / "historical").glob("lepeintre-1818-*.tric"))

@@ -17,7 +17,7 @@ from trictrac_notation.render.labels import circle_box, fit_size, text_box, text
 from trictrac_notation.notation.reader import parse
 from trictrac_notation.games.trictrac.randomgame import random_game_text
 from trictrac_notation.engine.replay import replay
-from trictrac_notation.rules.rulesets import replay_setup
+from trictrac_notation.engine.opengame import replay_setup
 
 GAMES = Path(__file__).resolve().parent.parent / "site_src" / "games"
 WORDS = ("label", "side", "tag", "caption")

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from conftest import run_cli
 from trictrac_notation.games.trictrac.events import JANS
 from trictrac_notation.notation.reader import parse
+from trictrac_notation.engine.opengame import replay_options
 from trictrac_notation.rules.rulesets import (
-    VARIANTS, RulesError, diff_rulesets, list_rulesets, load_ruleset, replay_options, ruleset_for,
+    VARIANTS, RulesError, diff_rulesets, list_rulesets, load_ruleset, ruleset_for,
 )
 
 IDS = ("jollyvet-1634", "charpentier-1715", "soumille-1738", "soumille-1756", "fallavel-1776", "combine-1780",

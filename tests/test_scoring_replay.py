@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from trictrac_notation.notation.reader import parse
 from trictrac_notation.engine.replay import replay
-from trictrac_notation.rules.rulesets import load_ruleset, replay_options
+from trictrac_notation.rules.rulesets import load_ruleset
+from trictrac_notation.engine.opengame import replay_options
 from trictrac_notation.games.trictrac.scorer import Scorer
 
 # relevé 1: White makes the jan de deux tables (7+4 to his coin, 9+3 to Black's), which wins a hole: he

@@ -36,7 +36,7 @@ def throw_json(t) -> dict:
         "repiled": t.new_releve,
         "diagnostics": [d.to_json() for d in t.diagnostics],
     }
-    if t.score is not None and hasattr(t.score, "to_json"):
+    if t.score is not None:
         data["score"] = t.score.to_json()
     if t.variations:
         data["variations"] = [[throw_json(x) for x in v] for v in t.variations]
@@ -59,7 +59,7 @@ def replay_json(result) -> dict:
         "notes": sum(d.severity == "note" for d in result.diagnostics),
         "complete": result.stopped is None,
     }
-    if result.final is not None and hasattr(result.final, "to_json"):
+    if result.final is not None:
         data["final"] = result.final.to_json()
     return data
 
@@ -79,13 +79,13 @@ def replay_lines(result, system: str | None = None, bottom: str | None = None):
         yield ""
         flag = "" if t.ok else "   <-- fausse case"
         yield write_throw(t.throw, words, variations=False) + flag
-        if t.score is not None and hasattr(t.score, "summary"):
+        if t.score is not None:
             yield from t.score.summary()
         if t.after is not None:
             yield render(t.after, system, bottom)
             if t.new_releve:
                 yield "(the dames are re-piled: a new relevé begins)"
-    if result.final is not None and hasattr(result.final, "summary"):
+    if result.final is not None:
         yield ""
         yield from result.final.summary()
 

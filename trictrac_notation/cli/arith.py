@@ -105,9 +105,8 @@ def _lines(data: dict) -> list[str]:
 
 
 def _record_chances(args) -> int:
-    from ..engine.replay import replay
+    from ..engine.opengame import scored_replay
     from ..rules.rulesets import ruleset_for
-    from ..games.trictrac.scorer import Scorer
 
     if args.throw is None:
         raise UsageError("with a record, give the throw: trictrac chances FILE --throw N")
@@ -119,7 +118,7 @@ def _record_chances(args) -> int:
         ruleset = ruleset_for(args.rules, record)
     except RulesError as e:
         raise UsageError(f"--rules: {e}") from None
-    result = replay(record, rules=ruleset.movement, scorer=Scorer(ruleset), parse_diagnostics=diags)
+    result = scored_replay(record, ruleset, diags)
     if not 1 <= args.throw <= len(result.throws):
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
                          f"replayed throw{'s' if len(result.throws) != 1 else ''} (numbered from 1)")

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import sys
+from typing import TYPE_CHECKING
 
 from ..core.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from ..engine.opengame import OpenedGame
 
 
 class UsageError(Exception):
@@ -40,28 +45,34 @@ def _check_rules_option(args) -> None:
             raise UsageError(f"--rules: {e}") from None
 
 
-def _replay_options(args, record) -> tuple[dict, list]:
-    """Movement rules and scorer chosen by --rules or the record's headers, and the diagnostics
-    of that choice (a bad Rules header is an error of the record, not of the command line)."""
-    from ..rules.rulesets import RulesError, replay_setup
+def open_record(args, path: str) -> OpenedGame:
+    """The record file read and replayed with the rules of --rules or of its headers (a bad Rules header
+    is an error of the record, not of the command line)."""
+    from ..engine.opengame import open_game
+    from ..rules.rulesets import RulesError
 
     try:
-        return replay_setup(getattr(args, "rules", None), record)
+        return _open_backgammon(args, path) or open_game(path, getattr(args, "rules", None), kind="file")
     except RulesError as e:
         raise UsageError(f"--rules: {e}") from None
 
 
-def _replay_record(args, record, diags):
-    """Replay a record by the rules of its game: backgammon's own replay for ``[Game "backgammon"]`` (its
-    cube and the games of a match are not yet the Game protocol's), else the engine's."""
-    from ..engine.replay import replay
-    from ..games.backgammon.replay import is_backgammon, replay as replay_backgammon
-    from ..rules.rulesets import RulesError
+def _open_backgammon(args, path: str) -> OpenedGame | None:
+    """A ``[Game "backgammon"]`` record replayed by backgammon's own replay (its cube, the games of a match and
+    their numbering are not yet the Game protocol's); None for any other record."""
+    from ..engine.opengame import OpenedGame
+    from ..games.backgammon.replay import is_backgammon, replay
+    from ..notation.reader import read_text
 
-    if is_backgammon(record):
-        try:
-            return replay_backgammon(record, getattr(args, "rules", None), diags)
-        except RulesError as e:
-            raise UsageError(f"--rules: {e}") from None
-    options, more = _replay_options(args, record)
-    return replay(record, **options, parse_diagnostics=diags + more)
+    text, diags = read_text(path)
+    if text is None or not _BACKGAMMON.search(text):
+        return None
+    from ..notation.reader import parse
+
+    record, more = parse(text, path)
+    if not is_backgammon(record):
+        return None
+    return OpenedGame(path, text, record, replay(record, getattr(args, "rules", None), diags + more), diags + more)
+
+
+_BACKGAMMON = re.compile(r'^\s*\[\s*Game\s+"\s*backgammon\s*"\s*\]', re.I | re.M)

@@ -25,29 +25,26 @@ def register(subparsers) -> None:
 
 
 def cmd_diagram(args) -> int:
-    from .common import UsageError, _print_diagnostics, _replay_options
     from ..render.diagram import NoSuchThrow
-    from ..notation.reader import read
     from ..render.plot import FORMATS, save_diagram
-    from ..engine.replay import replay
     from ..render.svg import replay_svg
+    from .common import UsageError, _print_diagnostics, open_record
 
     out = args.output
     if out is not None and not any(out.lower().endswith(ext) for ext in FORMATS):
         raise UsageError(f"-o {out}: the diagram formats are {', '.join(FORMATS)} (chosen by the extension)")
     if args.width is not None and args.width <= 0:
         raise UsageError(f"--width {args.width}: give a positive number of pixels")
-    record, diags, text = read(args.file)
-    if record is None:
-        _print_diagnostics(diags, text, sys.stderr)
+    opened = open_record(args, args.file)
+    record, text, result = opened.record, opened.text, opened.replay
+    if record is None or result is None:
+        _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
     count = len(record.throws)
     n = count if args.throw is None else args.throw
     if not 0 <= n <= count:
         raise UsageError(f"--throw {n}: {args.file} has {count} throw{'s' if count != 1 else ''}; "
                          f"give 0 (the starting position) to {count}")
-    options, more = _replay_options(args, record)
-    result = replay(record, **options, parse_diagnostics=diags + more)
     _print_diagnostics(result.diagnostics, text, sys.stderr)
     status = 1 if result.errors else 0
     try:

@@ -14,7 +14,7 @@ import sys
 from .. import __version__
 from ..core.coords import SYSTEMS
 from ..notation.reader import read, write
-from .common import UsageError, _check_rules_option, _print_diagnostics, _replay_record
+from .common import UsageError, _check_rules_option, _print_diagnostics, open_record
 
 
 def _summary(errors: int, warnings: int, notes: int = 0) -> str:
@@ -28,11 +28,9 @@ def cmd_check(args) -> int:
     _check_rules_option(args)
     total_errors = total_warnings = total_notes = 0
     for path in args.files:
-        record, diags, text = read(path)
-        if record is not None:
-            result = _replay_record(args, record, diags)
-            diags = result.diagnostics
-        _print_diagnostics(diags, text)
+        opened = open_record(args, path)
+        diags = opened.diagnostics
+        _print_diagnostics(diags, opened.text)
         total_errors += sum(d.severity == "error" for d in diags)
         total_warnings += sum(d.severity == "warning" for d in diags)
         total_notes += sum(d.severity == "note" for d in diags)
@@ -51,12 +49,12 @@ def cmd_replay(args) -> int:
     from ..games.backgammon.replay import is_backgammon
 
     _check_rules_option(args)
-    record, diags, text = read(args.file)
-    if record is None:
-        _print_diagnostics(diags, text, sys.stderr)
+    opened = open_record(args, args.file)
+    text, result = opened.text, opened.replay
+    if result is None:
+        _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
-    result = _replay_record(args, record, diags)
-    bg = is_backgammon(record)
+    bg = opened.record is not None and is_backgammon(opened.record)
     if args.json:
         json.dump((backgammon.replay_json if bg else replay_json)(result), sys.stdout, ensure_ascii=False, indent=1)
         print()

@@ -50,21 +50,19 @@ def cmd_import(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from .common import _print_diagnostics, _replay_record
+    from ..games.backgammon.matfile import write_mat
     from ..games.backgammon.matrecord import record_to_match
     from ..games.backgammon.replay import is_backgammon
-    from ..games.backgammon.matfile import write_mat
-    from ..notation.reader import read
+    from .common import _print_diagnostics, open_record
 
-    record, diags, text = read(args.file)
-    if record is not None and not is_backgammon(record):
+    opened = open_record(args, args.file)
+    if opened.record is not None and not is_backgammon(opened.record):
         print(f'{args.file}:1:1: error: not a backgammon record: a .mat file holds backgammon; add '
               '[Game "backgammon"]', file=sys.stderr)
         return 1
-    result = _replay_record(args, record, diags) if record is not None else None
-    errors = [d for d in (result.diagnostics if result else diags) if d.severity == "error"]
-    if result is None or errors:
-        _print_diagnostics(errors, text, sys.stderr)
+    result = opened.replay
+    if result is None or opened.errors:
+        _print_diagnostics(opened.errors, opened.text, sys.stderr)
         print(f"{args.file}: not exported: fix the errors first", file=sys.stderr)
         return 1
     _write(write_mat(record_to_match(result)), args.output)

@@ -15,22 +15,13 @@ from .common import UsageError, _print_diagnostics, read_json_input
 from ..notation.reader import dice_name, read
 from ..rules.rules_schema import RulesError, suggest
 from ..games.trictrac.scoring import History, Roll, tariff, throw_events, totals
+from ..games.trictrac import vocabulary
 from ..games.trictrac.events import counted, score_text
 
-# where rules.md describes each jan (quoted by explain)
-SECTIONS = {
-    "six-tables": "§3.2", "deux-tables": "§3.2", "contre-deux-tables": "§3.2", "mezeas": "§3.2",
-    "contre-mezeas": "§3.2", "battre-a-vrai": "§3.3", "battre-a-faux": "§3.3", "battre-coin": "§3.4",
-    "remplir": "§3.5", "conserver": "§3.5", "impuissance": "§2 M6", "sortie": "§3.8", "rencontre": "§3.7",
-    "margot": "§3.7", "pile-de-misere": "§3.7",
-}
-# the variants that can decide whether (or how much) a jan scores, for compare
-JAN_VARIANTS = {
-    "remplir": ("fill_ways_two_half_cases", "retour_coin_way", "remplir_en_passant"),
-    "deux-tables": ("deux_tables_once",), "contre-deux-tables": ("deux_tables_once",),
-    "six-tables": ("six_tables_throws",), "rencontre": ("rencontre_scope",), "margot": ("margot", "margot_ways"),
-    "pile-de-misere": ("pile_de_misere_each_roll",), "sortie": ("sortie",),
-}
+# where rules.md describes each jan (quoted by explain); the variants that can decide whether (or how
+# much) a jan scores (compare): from the jans' table
+SECTIONS = vocabulary.SECTIONS
+JAN_VARIANTS = vocabulary.VARIANTS
 
 
 # --- score ---------------------------------------------------------------------------------------
@@ -152,11 +143,10 @@ def _label(ruleset) -> str:
 def compare_record(record, rulesets: list) -> dict:
     """Replay ``record`` under each rule set on computed values only; the throws where points,
     holes or the outcome differ, each difference with the rule key that made it and every set's citation."""
-    from ..engine.replay import replay
-    from ..games.trictrac.scorer import Scorer
+    from ..engine.opengame import scored_replay
 
     labels = [_label(rs) for rs in rulesets]
-    runs = [replay(record, rules=rs.movement, scorer=Scorer(rs, follow_record=False)) for rs in rulesets]
+    runs = [scored_replay(record, rs, follow_record=False) for rs in rulesets]
     throws = []
     for index, results in enumerate(zip(*(run.throws for run in runs)), start=1):
         first = results[0]
@@ -382,9 +372,8 @@ def _explain_lines(data: dict) -> list[str]:
 
 
 def cmd_explain(args) -> int:
-    from ..engine.replay import replay
+    from ..engine.opengame import scored_replay
     from ..rules.rulesets import ruleset_for
-    from ..games.trictrac.scorer import Scorer
 
     record, diags, text = read(args.file)
     if record is None:
@@ -393,7 +382,7 @@ def cmd_explain(args) -> int:
         ruleset = ruleset_for(args.rules, record)
     except RulesError as e:
         raise UsageError(str(e)) from None
-    result = replay(record, rules=ruleset.movement, scorer=Scorer(ruleset), parse_diagnostics=diags)
+    result = scored_replay(record, ruleset, diags)
     if not 1 <= args.throw <= len(result.throws):
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
                          f"replayed throw{'s' if len(result.throws) != 1 else ''} (numbered from 1)")

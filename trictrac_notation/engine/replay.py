@@ -21,7 +21,8 @@ from ..core.coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
 from ..core.diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Reporter
 from ..notation.record import Record, Span, Throw
 from .figures import differences, figure_pile, figure_system, read_figure
-from .game import Game, game_for, game_named, part_span
+from .game import Game, game_for, game_named
+from .score import Final, Scorer, ThrowScore
 
 GO_SECTION = "rules.md §3.10"
 TOUCH_SECTION = "rules.md §2 M14"
@@ -50,11 +51,11 @@ class ThrowResult:
     ok: bool = True
     diagnostics: list = field(default_factory=list)
     variations: list = field(default_factory=list)  # each a list of ThrowResult
-    score: object = None  # filled by a scorer
+    score: ThrowScore | None = None  # filled by a scorer
     throw_in_releve: int = 0  # how many throws this side has made in the relevé, this one included
     new_releve: bool = False  # the dames are re-piled after this throw
     counts_before: dict = field(default_factory=dict)  # throws per side in the relevé before this one
-    score_before: object = None  # the scorer's state before this throw (for variations)
+    score_before: Any = None  # the scorer's state before this throw (for variations)
     rules: Any = None  # the game's movement rules (trictrac: a MoveRules)
     game: Game | None = field(default=None, repr=False)
     _legal: list | None = field(default=None, repr=False)
@@ -78,7 +79,7 @@ class Replay:
     coords: CoordSystem
     bottom: str
     stopped: Span | None = None
-    final: object = None  # the scorer's final state, when scoring
+    final: Final | None = None  # the scorer's final state, when scoring
     game: Game | None = None
 
     @property
@@ -120,7 +121,8 @@ class _Context:
         return self.game.format_play(play, self.name(mover))
 
 
-def replay(record: Record, rules=None, scorer=None, parse_diagnostics=(), game: Game | None = None) -> Replay:
+def replay(record: Record, rules: Any = None, scorer: Scorer[Any] | None = None, parse_diagnostics=(),
+           game: Game | None = None) -> Replay:
     """Replay ``record`` from its starting position; diagnostics of parsing may be passed in
     so that the result holds them all, sorted by position.  ``rules``: the game's movement rules
     (its default when None); ``game``: the record's ``Game`` header's when None."""
@@ -252,7 +254,7 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
         r.warning(f"'let-stand', but nothing on this line was irregular: {side}'s play is legal and his marks are "
                   "right", throw.fausse_case_span, code="let-stand", rule=FAUSSE_CASE_SECTION)
     # the next throw; a marqué ended (à écrire): the scorer says who throws first (None: not checked)
-    ended = getattr(result.score, "marque", None) is not None
+    ended = result.score is not None and result.score.marque is not None
     turn.expected = other(side)
     turn.position = result.after
     if result.after is not None:
@@ -261,8 +263,8 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
             turn.position = ctx.game.opening()  # re-piled; the same player throws first
             if went:
                 result.after = turn.position
-            turn.expected = result.score.next_first if ended else side
-            turn.why = result.score.next_why if ended else None
+            turn.expected = result.score.next_first if result.score is not None and ended else side
+            turn.why = result.score.next_why if result.score is not None and ended else None
             turn.releve += 1
             turn.counts = {c: 0 for c in COLORS}
     result.diagnostics = r.items[mark:]

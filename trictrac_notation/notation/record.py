@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+# the jans a claim may name: trictrac's table of the jans, the one list (games/trictrac/vocabulary.py)
+from ..games.trictrac.vocabulary import JANS as JAN_SLUGS
+
 DOUBLET_NAMES = {
     "bezet": 1, "ambesas": 1, "double-deux": 2, "ternes": 3, "carmes": 4, "quines": 5, "sonnez": 6,
 }
@@ -22,11 +25,6 @@ KNOWN_TAGS = (
     "FigureCoords", "FigurePile", "Partie", "Marques", "Game", "Match",
 )
 
-JAN_SLUGS = (
-    "six-tables", "deux-tables", "contre-deux-tables", "mezeas", "contre-mezeas", "battre-a-vrai",
-    "battre-a-faux", "battre-coin", "remplir", "conserver", "impuissance", "sortie", "rencontre",
-    "margot", "pile-de-misere",
-)
 
 
 class Span(NamedTuple):

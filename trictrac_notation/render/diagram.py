@@ -157,11 +157,9 @@ def dames(position: Position, bottom: str, layout: Layout = FULL) -> list:
 
 # --- the score ------------------------------------------------------------------------
 
-def _field(entry, key, default=0):
-    """A score entry's field, whether the scorer gives dicts or objects."""
-    if isinstance(entry, dict):
-        return entry.get(key, default)
-    return getattr(entry, key, default)
+def _field(entry: dict, key: str, default=0):
+    """A field of a player's score entry ({"points", "holes", "bredouille"}), its default when absent."""
+    return entry.get(key, default)
 
 
 def score_marks(score: dict | None, marker: str | None, bottom: str) -> list:
@@ -276,8 +274,8 @@ def _roller(event, mover):
 
 def _hit(ev, mover):
     """The kind ('vrai', 'faux') and arrow (White's frame) of a hit, or None."""
-    kind = HITS.get(getattr(ev, "jan", None))
-    if kind is None or getattr(ev, "target", None) not in range(24) or ev.beneficiary not in COLORS:
+    kind = HITS.get(ev.jan)
+    if kind is None or ev.target not in range(24) or ev.beneficiary not in COLORS:
         return None
     return kind, white_track(_roller(ev, mover), ev.target)
 
@@ -294,8 +292,7 @@ def hits(events, mover, bottom: str) -> list:
 
 def _plein(ev, bottom):
     """Row, first column and name of a plein made or kept, or None."""
-    if (getattr(ev, "jan", None) not in FILLS or getattr(ev, "quadrant", None) not in QUADRANTS
-            or getattr(ev, "beneficiary", None) not in COLORS):
+    if ev.jan not in FILLS or ev.quadrant not in QUADRANTS or ev.beneficiary not in COLORS:
         return None
     lo, hi = QUADRANTS[ev.quadrant]
     row, first = place(white_track(ev.beneficiary, lo), bottom)
@@ -398,7 +395,7 @@ def event_text(ev, mover, coords: CoordSystem, bottom: str) -> str:
         text += f" ({QUADRANT_TITLES[ev.quadrant]})"
     if ev.means and ev.means > 1:
         text += f", {ev.means} ways"
-    if getattr(ev, "note", ""):
+    if ev.note:
         text += f" ({ev.note})"
     return text
 
@@ -563,7 +560,7 @@ def throw_annotations(result) -> Annotations:
     """Annotations of one replayed throw (a replay.ThrowResult); its score, when a scorer filled
     one, gives the events (``.events``), the marks after the throw (``.after``) and the
     pavillon's holder (``.marker``, optional)."""
-    score = getattr(result, "score", None)
+    score = result.score
     captions = []
     if result.after is None:
         captions.append("the moves as written could not be applied; the position before the throw is shown")
@@ -575,10 +572,10 @@ def throw_annotations(result) -> Annotations:
         mover=result.side,
         steps=with_rest(result.steps, result.throw.dice, result.played_from or result.before, result.side)
         if result.after else [],
-        events=list(getattr(score, "events", None) or []),
+        events=list(score.events) if score is not None else [],
         captions=captions,
-        score=getattr(score, "after", None),
-        marker=getattr(score, "marker", None),
+        score=score.after if score is not None else None,
+        marker=getattr(score, "marker", None),  # a game without a marker of the second series may omit it
     )
 
 

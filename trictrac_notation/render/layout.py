@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from . import labels as _labels
 from ..core.board import BLACK, WHITE
+from ..games.trictrac import vocabulary as _vocabulary
 from ..games.trictrac.moves import QUADRANTS as _QUADRANTS
 
 # --- units and places ---------------------------------------------------------------
@@ -129,18 +130,11 @@ FAUX = "#cc79a7"  # reddish purple: dashed ring
 PLEIN = "#009e73"  # bluish green
 PAVILLON = "#f0e442"  # yellow
 
-JAN_TITLES = {
-    "six-tables": "jan de six tables", "deux-tables": "jan de deux tables",
-    "contre-deux-tables": "contre-jan de deux tables", "mezeas": "jan de mézéas",
-    "contre-mezeas": "contre-jan de mézéas", "battre-a-vrai": "battre à vrai", "battre-a-faux": "battre à faux",
-    "battre-coin": "battre le coin", "remplir": "remplir", "conserver": "conserver",
-    "impuissance": "dame impuissante", "sortie": "sortie", "rencontre": "jan de rencontre",
-    "margot": "Margot la fendue", "pile-de-misere": "pile de misère",
-}
+JAN_TITLES = dict(_vocabulary.TITLES)
 QUADRANT_TITLES = {"petit-jan": "petit jan", "grand-jan": "grand jan", "retour": "jan de retour"}
 QUADRANTS = {name: list(bounds) for name, bounds in _QUADRANTS.items()}
-HITS = {"battre-a-vrai": "vrai", "battre-a-faux": "faux"}
-FILLS = ("remplir", "conserver")
+HITS = dict(_vocabulary.HITS)
+FILLS = _vocabulary.FILLS
 
 
 # --- shapes ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 
-from ..games.trictrac.events import JANS
+from ..games.trictrac.vocabulary import HIT_JANS, JANS
 
 
 class RulesError(Exception):
@@ -182,7 +182,6 @@ VARIANTS = {
                                                          "the primauté, or the other (D15)", requires=ECRIRE),
 }
 
-HIT_JANS = ("battre-a-vrai", "battre-a-faux")
 HALVES = ("talon", "coin")
 SECTIONS = ("identity", "extends", "points", "jans", "variants", "options")
 GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")

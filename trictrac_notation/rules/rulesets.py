@@ -21,7 +21,7 @@ from .rules_schema import (
 )
 
 __all__ = ["RulesError", "RuleSet", "load_ruleset", "named_ruleset", "list_rulesets", "diff_rulesets", "ruleset_for",
-           "replay_options", "DEFAULT_RULESET", "VARIANTS"]
+           "DEFAULT_RULESET", "VARIANTS"]
 
 DEFAULT_RULESET = "modern"
 """decided: a record with no Rules header is replayed by the modern codification (Malfilâtre 2013),
@@ -341,51 +341,6 @@ def ruleset_for(rules_id, record, folder: Path | None = None) -> RuleSet:
         return ruleset.with_options(options)
     except RulesError as e:
         raise _in_header(e, record, "Options") from None
-
-
-def replay_options(rules_id, record, follow_record: bool = True, folder: Path | None = None) -> dict:
-    """Keyword arguments of ``replay()`` for ``--rules`` / the record's headers: the movement rules and
-    a scorer (scorer.Scorer; ``follow_record`` as there).  With neither --rules nor a ``Rules`` /
-    ``Options`` header: movement only, no scorer.  A bad name raises RulesError (at the header)."""
-    from ..games.trictrac.scorer import Scorer
-
-    if not rules_id and not record.header("Rules") and not record.header("Options"):
-        return {"rules": MoveRules(), "scorer": None}
-    ruleset = ruleset_for(rules_id, record, folder)
-    if ruleset.game != "trictrac":  # another game's movement rules and scorer, by its Game protocol
-        from ..engine.game import game_named
-
-        game = game_named(ruleset.game)
-        return {"rules": game.movement(ruleset), "scorer": game.scorer(ruleset, follow_record)}
-    return {"rules": ruleset.movement, "scorer": Scorer(ruleset, follow_record)}
-
-
-def replay_setup(rules_id, record, follow_record: bool = True, folder: Path | None = None) -> tuple[dict, list]:
-    """:func:`replay_options` and the diagnostics of the choice, for tools that must not stop.
-
-    A bad ``Rules`` / ``Options`` header is an error of the record, reported at the header; the
-    replay then checks the movement only.  Points marked in a record that names no rule set are
-    not silently ignored: a warning says they are not checked.  A bad ``rules_id`` (given on the
-    command line) still raises RulesError: that is a usage error.
-    """
-    from ..core.diagnostics import Diagnostic
-
-    try:
-        options = replay_options(rules_id, record, follow_record, folder)
-    except RulesError as e:
-        if rules_id:
-            raise
-        span = record.header_span("Options" if "Options header" in e.message else "Rules")
-        line, column = (e.line, e.column or 1) if e.line else ((span.line, span.column) if span else (1, 1))
-        return {"rules": MoveRules(), "scorer": None}, [
-            Diagnostic("error", e.message, _shown_path(e.path, folder) or record.path, line, column,
-                       code="bad-rules", hint="trictrac rules lists the rule sets")]
-    if options["scorer"] is None and record.has_marks():
-        return options, [Diagnostic(
-            "warning", "the points and holes marked in this record are not checked: it names no rule set",
-            record.path, 1, 1, code="no-rules",
-            hint='add a header such as [Rules "guiton-1822"] (trictrac rules lists them) or use --rules ID')]
-    return options, []
 
 
 def _shown_path(path, folder: Path | None):

@@ -18,8 +18,7 @@ from pathlib import Path
 from ..core.board import COLORS
 from ..render.diagram import player_score_text
 from ..core.diagnostics import Diagnostic
-from ..notation.reader import WORDS, dice_name, marks_text, parse, read_text, write_throw
-from ..engine.replay import replay
+from ..notation.reader import WORDS, dice_name, marks_text, read_text, write_throw
 from ..render.chart import score_chart
 from .paths import ASSETS, GAMES, json_for_script
 
@@ -63,18 +62,15 @@ def render_game(gid: str, path: Path, env, display_path: str, rules: Path | None
 def _replay(text: str, display_path: str, rules: Path | None = None):
     """Parse and replay with the record's rule set (named: the tool's, or one of the folder ``rules``);
     a bad Rules header becomes one more diagnostic."""
-    from ..rules.rulesets import replay_setup
+    from ..engine.opengame import open_game
 
-    record, diags = parse(text, display_path)
-    options, more = replay_setup(None, record, folder=rules)
-    diags += more
-    result = replay(record, **options, parse_diagnostics=diags)
-    return result, result.diagnostics
+    opened = open_game(text, path=display_path, folder=rules, kind="text")
+    return opened.replay, opened.diagnostics
 
 
 def _card(result) -> dict | None:
     """The score card of a partie à écrire (templates/card.md.j2), with the players' names."""
-    card = getattr(result.final, "card", None) if result is not None else None
+    card = result.final.card if result is not None and result.final is not None else None
     if card is None:
         return None
     names = {c: result.record.header(c.capitalize()) or c for c in COLORS}
@@ -105,11 +101,10 @@ def _headers(result) -> list[tuple[str, str]]:
 def _score(t) -> dict | None:
     """Each player's points, holes and bredouille after the throw, with ``text``: the score in the
     words of every other report (``white 1 hole 4 points``)."""
-    after = getattr(t.score, "after", None) if t is not None else None
+    after = t.score.after if t is not None and t.score is not None else None
     if not after:
         return None
-    score = {c: {k: after[c].get(k, 0) if isinstance(after[c], dict) else getattr(after[c], k, 0)
-                 for k in ("points", "holes", "bredouille")} for c in COLORS if c in after}
+    score = {c: {k: after[c].get(k, 0) for k in ("points", "holes", "bredouille")} for c in COLORS if c in after}
     for color, entry in score.items():
         entry["text"] = player_score_text(color, entry)
     return score
@@ -132,7 +127,7 @@ def _flags(t) -> list[dict]:
     for d in t.diagnostics:
         kind = "fausse-case" if d.code == "illegal-play" else "ecole" if d.code and "ecole" in d.code else d.severity
         flags.append(_flag(kind, d.message, d.line, d.column))
-    for e in getattr(t.score, "ecoles", None) or []:
+    for e in t.score.ecoles if t.score is not None else []:
         flag = _flag("ecole", _ecole_text(e))
         if flag["text"] not in (f["text"] for f in flags):
             flags.append(flag)
@@ -140,18 +135,8 @@ def _flags(t) -> list[dict]:
 
 
 def _ecole_text(e) -> str:
-    """An école in words: the scorer's own sentence when it has one."""
-    if isinstance(e, str):
-        return e
-    if getattr(e, "text", None):
-        return e.text
-    if hasattr(e, "to_json"):
-        e = e.to_json()
-    if isinstance(e, dict):
-        who, points = e.get("beneficiary") or e.get("to"), e.get("points")
-        why = e.get("reason") or e.get("note") or ""
-        return f"école: {who} +{points}" + (f" ({why})" if why else "") if who else f"école: {e}"
-    return f"école: {e}"
+    """An école in words: the scorer's own sentence, else who gains how many points."""
+    return e.text or f"école: {e.gainer} +{e.points}"
 
 
 def _label(t) -> str:

@@ -109,16 +109,13 @@ def _options(fence: Fence, path: str) -> list:
 
 def render_fence(fence: Fence, path: str = "<markdown>") -> tuple[str, list]:
     """The HTML of one fence and its diagnostics (lines and columns are those of the page)."""
-    from ..notation.reader import parse
-    from ..engine.replay import replay
-    from ..rules.rulesets import replay_setup
+    from ..engine.opengame import open_game
     from ..render.svg import replay_svg
 
     diags = _options(fence, path)
-    record, parse_diags = parse(fence.source, path)
-    options, more = replay_setup(None, record)
-    parse_diags += more
-    result = replay(record, **options, parse_diagnostics=parse_diags)
+    opened = open_game(fence.source, path=path, kind="text")
+    record, result, scorer = opened.record, opened.replay, opened.scorer
+    assert record is not None and result is not None  # a text is always read
     shifted = [replace(d, line=d.line + fence.line) for d in result.diagnostics]
     diags += shifted
     if not fence.closed:
@@ -134,7 +131,6 @@ def render_fence(fence: Fence, path: str = "<markdown>") -> tuple[str, list]:
         kw["bottom"] = opts["bottom"]
     if opts["coords"]:
         kw["coords"] = opts["coords"]
-    scorer = options.get("scorer")
     if opts["chances"] == "yes" and scorer is None:
         from ..core.diagnostics import Diagnostic
 
@@ -166,9 +162,8 @@ def _caption(t) -> str:
     from ..notation.reader import WORDS, write_throw
 
     text = write_throw(t.throw, WORDS["en"], variations=False)
-    summary = getattr(t.score, "summary", None)
-    if callable(summary):
-        text += " — " + "; ".join(summary())
+    if t.score is not None:
+        text += " — " + "; ".join(t.score.summary())
     return text
 
 

@@ -21,17 +21,13 @@ from dataclasses import dataclass
 
 from ...core.board import BLACK, COLORS, WHITE, other
 from .events import JANS
+from .vocabulary import ONCE_DEUX_TABLES, ONCE_MEZEAS, VERBS
 from .moves import PARISIAN
 from .scoring import History, NO_HISTORY, Roll, tariff, throw_events, totals
 
 ORDERED = tuple((a, b) for a in range(1, 7) for b in range(1, 7))  # the 36 chances
 UNORDERED = tuple((a, b) for a in range(6, 0, -1) for b in range(a, 0, -1))  # the 21 throws, 6-6 first
-ONCE_DEUX_TABLES = ("deux-tables", "contre-deux-tables")
-ONCE_MEZEAS = ("mezeas", "contre-mezeas")
-JAN_VERBS = {  # how a caption says it: "fills by 20 of 36"
-    "remplir": "fills", "conserver": "keeps", "battre-a-vrai": "hits", "battre-a-faux": "hits à faux",
-    "battre-coin": "beats the coin", "impuissance": "cannot play", "sortie": "bears off the last",
-}
+JAN_VERBS = VERBS  # how a caption says it: "fills by 20 of 36"
 
 
 def weight(dice) -> int:

@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-JANS = (
-    "six-tables", "deux-tables", "contre-deux-tables", "mezeas", "contre-mezeas", "battre-a-vrai",
-    "battre-a-faux", "battre-coin", "remplir", "conserver", "impuissance", "sortie", "rencontre",
-    "margot", "pile-de-misere",
-)
+from .vocabulary import JANS  # noqa: F401  (the jans, as events name them: re-exported)
 
 
 @dataclass

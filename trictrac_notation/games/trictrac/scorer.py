@@ -16,23 +16,25 @@ Two ways of keeping the score:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ...core.board import BLACK, COLORS, WHITE, other
 from .events import counted, score_text
 from .ecoles import SECTION as ECOLE_SECTION
 from .ecoles import Ecole, audit, check_recorded
-from .ecrire import Card, EcrireRules, NotPlayed, first_after, reckon
+from .ecrire import Card, EcrireRules, Marque, NotPlayed, first_after, reckon
 from .marking import Marking
 from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events, unplayed_events
+from .vocabulary import ONCE
 
 GO_SECTION = "rules.md §3.10"
 ECRIRE_SECTION = "rules.md §4 D14"
 PARTIES = {"a-ecrire": "a-ecrire", "a ecrire": "a-ecrire", "à écrire": "a-ecrire", "à-écrire": "a-ecrire",
            "ecrire": "a-ecrire", "douze-trous": "douze-trous", "douze trous": "douze-trous", "12 trous": "douze-trous",
            "12-trous": "douze-trous"}
-OPENING_JANS = {"deux-tables": "deux_tables", "contre-deux-tables": "deux_tables", "mezeas": "mezeas",
-                "contre-mezeas": "mezeas"}
+OPENING_JANS = ONCE  # jan -> 'deux_tables' / 'mezeas': the once-only jans of the opening
 
 
 @dataclass
@@ -66,8 +68,9 @@ class ScoreState:
                        card=card)
 
 
+@dataclass(eq=False)
 class ThrowScore:
-    """The scoring of one throw (``ThrowResult.score``).
+    """The scoring of one throw (``ThrowResult.score``; the engine's ThrowScore protocol).
 
     ``events``: the events (events.Event); ``due``: colour -> points the rules give; ``marked``:
     what the record says (points, opp, holes, decision, ecoles; None where not written);
@@ -80,26 +83,26 @@ class ThrowScore:
     after it (None: not checked).
     """
 
-    __slots__ = ("side", "events", "due", "_throw", "applied", "ecoles", "holes", "went", "_after",
-                 "winner", "marker_name", "marker", "_name", "marque", "next_first", "next_why")
+    side: str
+    events: list
+    due: dict
+    _throw: Any = field(repr=False)
+    ecoles: list
+    marker_name: str
+    _name: Callable[[int], str] = field(default=str, repr=False)
+    applied: dict = field(init=False)
+    holes: dict = field(init=False)
+    went: bool = False
+    _after: tuple = ()
+    winner: str | None = None
+    marker: str | None = None
+    marque: Marque | None = None
+    next_first: str | None = None
+    next_why: str | None = None
 
-    def __init__(self, side: str, events: list, due: dict, throw, ecoles: list, marker_name: str, name=str):
-        self.side = side
-        self.events = events
-        self.due = due
-        self._throw = throw
-        self.applied = {side: 0, other(side): 0}
-        self.ecoles = ecoles
-        self.holes = {side: 0, other(side): 0}
-        self.went = False
-        self._after = None
-        self.winner = None
-        self.marker_name = marker_name
-        self.marker = None
-        self._name = name
-        self.marque = None
-        self.next_first = None
-        self.next_why = None
+    def __post_init__(self) -> None:
+        self.applied = {self.side: 0, other(self.side): 0}
+        self.holes = {self.side: 0, other(self.side): 0}
 
     @property
     def marked(self) -> dict:

@@ -1,0 +1,70 @@
+"""The Scorer protocol: what the replay asks of a game's scorer, and what it gives back.
+
+A scorer is called once at the start, once per throw (which fills ``ThrowResult.score``), around each
+variation (snapshot, fork, close) and at the end (``Replay.final``).  The diagrams, the site and the reports
+read these results through the two protocols below, and nothing else: no guessing with ``hasattr``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from ..core.board import Position
+from ..core.diagnostics import Reporter
+from ..notation.record import Record
+
+if TYPE_CHECKING:
+    from .replay import ThrowResult
+
+State = TypeVar("State")
+
+
+class ThrowScore(Protocol):
+    """The scoring of one throw."""
+
+    side: str
+    events: list[Any]  # the game's events (trictrac: events.Event: jan, beneficiary, points, target...)
+    ecoles: list[Any]  # irregularities of the marking the opponent may score (trictrac's écoles; else empty)
+    marker: str | None  # who holds the marker of the second series (pavillon...), if anybody
+    marque: Any  # the round this throw ended (à écrire's marqué), else None
+    next_first: str | None  # after a round ended: who throws first (None: not checked)
+    next_why: str | None
+
+    @property
+    def after(self) -> dict[str, dict[str, Any]]:
+        """colour -> {"points", "holes", "bredouille"} after the throw."""
+        ...
+
+    def summary(self) -> list[str]:
+        """Text lines for ``trictrac replay``."""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Final(Protocol):
+    """The score at the end of the record."""
+
+    card: Any  # a score card of several rounds (à écrire), else None
+
+    def summary(self) -> list[str]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Scorer(Protocol[State]):
+    """Scores a replay; ``State`` is whatever the scorer carries from throw to throw."""
+
+    def start(self, record: Record, position: Position, reporter: Reporter) -> State: ...
+
+    def throw(self, state: State, result: ThrowResult, ctx: Any) -> None:
+        """Score one throw: set ``result.score`` (a ThrowScore), report irregularities through ``ctx.r``."""
+        ...
+
+    def snapshot(self, state: State) -> State: ...
+
+    def fork(self, snapshot: State) -> State: ...
+
+    def close(self, state: State, reporter: Reporter) -> None: ...
+
+    def finish(self, state: State, results: list[ThrowResult], reporter: Reporter) -> Final: ...
