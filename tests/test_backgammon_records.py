@@ -229,3 +229,15 @@ def test_the_documented_example_checks_clean(page):
     start = text.index('[Game "backgammon"]\n[Rules "ffbg"]\n[Match')
     result = replay_text(text[start:text.index("```", start)], page)
     assert not result.diagnostics and result.final["how"] == "drop"
+
+
+def test_a_rule_set_of_the_other_game_is_an_error_at_the_header(tmp_path, capsys):
+    from trictrac_notation.engine.opengame import open_game
+
+    opened = open_game('[Rules "ffbg"]\n1. white 6-4 T-6 T-4\n', kind="text", path="t.tric")
+    assert [(d.line, d.code, "ffbg is a backgammon rule set" in d.message) for d in opened.errors] == \
+        [(1, "bad-rules", True)]
+    path = tmp_path / "bg.tric"
+    path.write_text(HEAD + "1. white 6-2 24/18 13/11\n")
+    assert main(["diagram", str(path)]) == 1
+    assert "not drawn yet" in capsys.readouterr().err

@@ -40,6 +40,13 @@ def cmd_diagram(args) -> int:
     if record is None or result is None:
         _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
+    if opened.game is not None and opened.game.name != "trictrac":
+        span = record.header_span("Game")
+        where = f"{span.line}:{span.column}" if span else "1:1"
+        print(f"{args.file}:{where}: error: the board diagrams draw trictrac positions; {opened.game.name} "
+              "(its bar and its dames borne off) is not drawn yet: trictrac replay FILE prints its positions as text",
+              file=sys.stderr)
+        return 1
     count = len(record.throws)
     n = count if args.throw is None else args.throw
     if not 0 <= n <= count:

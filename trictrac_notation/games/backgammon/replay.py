@@ -68,17 +68,26 @@ class ThrowResult:
 
 @dataclass
 class Replay:
+    """A backgammon record replayed: its rule set, the match (or money session) and each line's result."""
+
     record: Record
-    throws: list
-    diagnostics: list
-    initial: Position
     rules: Rules
     match: Match
+    initial: Position
+    throws: list
+    diagnostics: list
     stopped: Span | None = None
 
     @property
     def errors(self) -> list:
         return [d for d in self.diagnostics if d.severity == ERROR]
+
+    @property
+    def game(self):
+        """Backgammon, the engine's Game of this record (games/backgammon/game.py)."""
+        from .game import GAME
+
+        return GAME
 
     @cached_property
     def final(self) -> dict | None:
@@ -189,7 +198,7 @@ def replay(record: Record, rules_id: str | None = None, parse_diagnostics=()) ->
     start = initial_position(record, rules, r)
     game = _Game(match, start)
     results, stopped = _line(record.throws, game, r, rules, record)
-    out = Replay(record, results, [], start, rules, game.match, stopped)
+    out = Replay(record, rules, game.match, start, results, [], stopped)
     acknowledge(record, r)
     out.diagnostics = r.sorted()
     return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...core.board import COLORS, Position
 from ...core.coords import CoordSystem
 from ...notation.reader import WORDS, write_throw
-from ...annotate.report import JSON_VERSION
+from ...annotate.report import JSON_VERSION, diagnostics_json
 from ...render.textboard import render
 from .play import State, pip_count
 
@@ -62,11 +62,7 @@ def replay_json(result) -> dict:
         "coords": COORDS.id,
         "initial": position_json(result.initial),
         "throws": [throw_json(t) for t in result.throws],
-        "diagnostics": [d.to_json() for d in result.diagnostics],
-        "errors": sum(d.severity == "error" for d in result.diagnostics),
-        "warnings": sum(d.severity == "warning" for d in result.diagnostics),
-        "notes": sum(d.severity == "note" for d in result.diagnostics),
-        "complete": result.stopped is None,
+        **diagnostics_json(result),
     }
     if result.final is not None:
         data["final"] = result.final
