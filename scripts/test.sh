@@ -13,4 +13,9 @@ if ! command -v chromium >/dev/null 2>&1; then
         echo "warning: no chromium and no root to install it: the viewer tests will be skipped" >&2
     fi
 fi
+# the floors (pyproject.toml [tool.importlinter]): no module imports from a floor above its own
+if ! out=$(.venv/bin/lint-imports --no-cache --no-logo 2>&1); then
+    echo "$out" >&2
+    exit 1
+fi
 .venv/bin/python -m pytest -q "$@"

@@ -80,3 +80,13 @@ def test_open_game_reports_an_unreadable_file_and_raises_on_a_bad_rule_set():
     assert missing.replay is None and [d.message for d in missing.errors] == ["no such file"]
     with pytest.raises(RulesError, match="guiton-1823"):
         open_game(RECORD, "guiton-1823")
+
+
+def test_every_error_of_the_package_has_one_base():
+    from trictrac_notation import errors
+
+    for name, module in errors.WHERE.items():
+        error = getattr(errors, name)
+        assert issubclass(error, errors.TrictracError) and error.__module__ == f"trictrac_notation.{module}", name
+    with pytest.raises(errors.TrictracError, match="known games"):
+        game_named("nard")

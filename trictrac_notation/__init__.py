@@ -13,8 +13,9 @@ from .games.trictrac.moves import MoveRules, Play, Step, legal_plays  # noqa: E4
 from .notation.reader import parse, read, write  # noqa: E402
 from .engine.replay import replay, replay_text  # noqa: E402
 from .engine.opengame import OpenedGame, open_game  # noqa: E402
+from .errors import TrictracError  # noqa: E402
 
 __all__ = [
     "BLACK", "WHITE", "Position", "MoveRules", "Play", "Step", "legal_plays", "parse", "read", "write",
-    "replay", "replay_text", "open_game", "OpenedGame",
+    "replay", "replay_text", "open_game", "OpenedGame", "TrictracError",
 ]

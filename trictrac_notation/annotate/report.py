@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..notation.reader import write_throw, WORDS
-from ..render.textboard import render
+from .textboard import render
 
 JSON_VERSION = 1
 

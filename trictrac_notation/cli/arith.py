@@ -18,7 +18,8 @@ import sys
 from ..core.board import COLORS, other
 from ..games.trictrac.chances import after_throws, caption, outcomes, summary
 from .common import UsageError, _print_diagnostics, read_json_input
-from .score import _emit, read_score_request
+from ..games.trictrac.request import read_score_request
+from .score import _emit
 from ..notation.reader import dice_name, read
 from ..rules.rules_schema import RulesError
 

@@ -7,12 +7,13 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..core.diagnostics import Diagnostic
+from ..errors import TrictracError
 
 if TYPE_CHECKING:
     from ..engine.opengame import OpenedGame
 
 
-class UsageError(Exception):
+class UsageError(TrictracError):
     """A bad option or argument: exit 2."""
 
 

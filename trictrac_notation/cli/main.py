@@ -12,6 +12,7 @@ import json
 import sys
 
 from .. import __version__
+from ..errors import RequestError
 from ..core.coords import SYSTEMS
 from ..notation.reader import read, write
 from .common import UsageError, _check_rules_option, _print_diagnostics, open_record
@@ -146,7 +147,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except UsageError as e:
+    except (UsageError, RequestError) as e:  # a bad option, argument or JSON request
         print(f"trictrac {args.command}: error: {e}", file=sys.stderr)
         return 2
     except BrokenPipeError:

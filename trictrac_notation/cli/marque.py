@@ -19,7 +19,7 @@ import sys
 from ..core.board import COLORS
 from .common import UsageError
 from ..games.trictrac.ecrire import EcrireRules, NotPlayed, reckon, settle
-from .score import _kind
+from ..games.trictrac.request import kind_of as _kind
 from ..rules.rules_schema import suggest
 
 MARQUE_FIELDS = {
@@ -83,7 +83,7 @@ def read_marque_request(data) -> dict:
 
 
 def _rules(data) -> EcrireRules:
-    from .score import request_ruleset
+    from ..games.trictrac.request import request_ruleset
 
     try:
         return EcrireRules.of(request_ruleset(data))

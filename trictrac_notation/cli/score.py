@@ -7,120 +7,20 @@ The input and output of ``score`` are a contract used by outside test suites: ke
 from __future__ import annotations
 
 import json
-import re
 import sys
 
-from ..core.board import COLORS, DAMES, OFF, Position, other
-from .common import UsageError, _print_diagnostics, read_json_input
-from ..notation.reader import dice_name, read
-from ..rules.rules_schema import RulesError, suggest
-from ..games.trictrac.scoring import History, Roll, tariff, throw_events, totals
-from ..games.trictrac import vocabulary
+from ..core.board import COLORS, other
+from ..games.trictrac.compare import compare_record
 from ..games.trictrac.events import counted, score_text
-
-# where rules.md describes each jan (quoted by explain); the variants that can decide whether (or how
-# much) a jan scores (compare): from the jans' table
-SECTIONS = vocabulary.SECTIONS
-JAN_VARIANTS = vocabulary.VARIANTS
+from ..games.trictrac.explain import explain_throw
+from ..games.trictrac.request import read_score_request
+from ..games.trictrac.scoring import throw_events, totals
+from ..notation.reader import dice_name, read
+from ..rules.rules_schema import RulesError
+from .common import UsageError, _print_diagnostics, read_json_input
 
 
 # --- score ---------------------------------------------------------------------------------------
-
-SCORE_FIELDS = {
-    "rules": "the rule set, e.g. \"guiton-1822\"",
-    "options": "rule options, e.g. [\"rencontre\"]",
-    "to_move": "\"white\" or \"black\"",
-    "dice": "the two dice, e.g. [6, 4]",
-    "white": "white's dames in his own frame, {\"1\": 13, \"12\": 2} (field 1 = his talon)",
-    "black": "black's dames in his own frame",
-    "off": "dames borne off, {\"white\": 0, \"black\": 0}",
-    "throw": "the mover's throws in this relevé, this one included",
-    "first_throw": "the first player's first throw, when this is the second player's first (jan de rencontre)",
-    "made": "once-only jans the mover already made: [\"deux-tables\"], [\"mezeas\"]",
-}
-
-
-def read_score_request(data) -> tuple:
-    """(ruleset, roll, history) from the ``score`` input; UsageError says what is wrong."""
-    if not isinstance(data, dict):
-        raise UsageError(f"expected one JSON object with the fields {', '.join(SCORE_FIELDS)}, not {_kind(data)}")
-    for key in data:
-        if key not in SCORE_FIELDS:
-            raise UsageError(f"unknown field {key!r}{suggest(key, SCORE_FIELDS)} "
-                             f"(fields: {', '.join(SCORE_FIELDS)})")
-    for key in ("rules", "to_move", "dice", "white", "black"):
-        if key not in data:
-            raise UsageError(f"missing field {key!r}: {SCORE_FIELDS[key]}")
-    ruleset = request_ruleset(data)
-    mover = data["to_move"]
-    if mover not in COLORS:
-        raise UsageError(f"to_move: expected \"white\" or \"black\", not {json.dumps(mover)}")
-    dice = _dice(data["dice"], "dice")
-    fields = {color: _fields(data[color], color) for color in COLORS}
-    off = data.get("off", {})
-    if not isinstance(off, dict) or any(k not in COLORS or not _count(v) for k, v in off.items()):
-        raise UsageError(f"off: expected {SCORE_FIELDS['off']}")
-    position = Position.from_fields(fields, off)
-    problems = position.problems()
-    if position.borne_off(mover) == DAMES:
-        problems.append(f"{mover} has borne off all fifteen dames: the relevé is over")
-    if problems:
-        raise UsageError("impossible position: " + "; ".join(problems))
-    throw = data.get("throw")
-    if throw is not None and not (_count(throw) and throw >= 1):
-        raise UsageError(f"throw: expected a whole number from 1, {SCORE_FIELDS['throw']}")
-    first = _dice(data["first_throw"], "first_throw") if "first_throw" in data else None
-    made = data.get("made", [])
-    if not isinstance(made, list) or any(m not in ("deux-tables", "mezeas") for m in made):
-        raise UsageError(f"made: expected a list of \"deux-tables\" and \"mezeas\", {SCORE_FIELDS['made']}")
-    history = History(throw, "deux-tables" in made, "mezeas" in made, first if throw == 1 else None)
-    return ruleset, Roll(position, mover, dice, ruleset.movement), history
-
-
-def request_ruleset(data: dict):
-    """The rule set of a JSON request (``score``, ``marque``, ``chances``): its ``rules`` with its ``options``;
-    a name only: the input never makes us read a file."""
-    from ..rules.rulesets import named_ruleset
-
-    rules, options = data["rules"], data.get("options", [])
-    if not isinstance(rules, str):
-        raise UsageError(f"rules: expected {SCORE_FIELDS['rules']}, not {_kind(rules)}")
-    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
-        raise UsageError(f"options: expected a list of names, {SCORE_FIELDS['options']}")
-    try:
-        return named_ruleset(rules, options)
-    except RulesError as e:
-        raise UsageError(f"rules: {e}") from None
-
-
-def _kind(value) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(type(value), json.dumps(value))
-
-
-def _count(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _dice(value, name: str) -> tuple:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value)):
-        raise UsageError(f"{name}: expected two numbers from 1 to 6, e.g. [6, 4], not {json.dumps(value)}")
-    return value[0], value[1]
-
-
-def _fields(value, color: str) -> dict:
-    if not isinstance(value, dict):
-        raise UsageError(f"{color}: expected {SCORE_FIELDS[color]}, not {_kind(value)}")
-    out = {}
-    for key, count in value.items():
-        if not (re.fullmatch("[0-9]{1,2}", key) and 1 <= int(key) <= OFF):
-            raise UsageError(f"{color}: field {key!r}: fields run from \"1\" (his talon) to \"24\" (the opponent's "
-                             "talon) in each player's own frame; dames borne off go in \"off\"")
-        if not _count(count):
-            raise UsageError(f"{color}: field {key}: expected a count of dames, not {json.dumps(count)}")
-        out[int(key) - 1] = count
-    return out
-
 
 def cmd_score(args) -> int:
     data = read_json_input()
@@ -135,114 +35,6 @@ def cmd_score(args) -> int:
 
 
 # --- compare -------------------------------------------------------------------------------------
-
-def _label(ruleset) -> str:
-    return ruleset.id + "".join(f"+{o}" for o in ruleset.options)
-
-
-def compare_record(record, rulesets: list) -> dict:
-    """Replay ``record`` under each rule set on computed values only; the throws where points,
-    holes or the outcome differ, each difference with the rule key that made it and every set's citation."""
-    from ..engine.opengame import scored_replay
-
-    labels = [_label(rs) for rs in rulesets]
-    runs = [scored_replay(record, rs, follow_record=False) for rs in rulesets]
-    throws = []
-    for index, results in enumerate(zip(*(run.throws for run in runs)), start=1):
-        first = results[0]
-        scores = [t.score for t in results]
-        if None in scores:  # the partie is over under some set (or the dice are unreadable): see the finals
-            continue
-        diffs = _event_differences(scores, rulesets, labels, first.throw.doublet)
-        holes = {label: (s.holes if s else {}) for label, s in zip(labels, scores)}
-        holes_differ = len({json.dumps(h, sort_keys=True) for h in holes.values()}) > 1
-        marques = {label: (s.marque.to_json() if s.marque else None) for label, s in zip(labels, scores)}
-        marques_differ = len({json.dumps(m and [m["winner"], m["value"]]) for m in marques.values()}) > 1
-        if diffs or holes_differ or marques_differ:
-            throws.append({
-                "index": index, "number": first.throw.number, "side": first.side,
-                "dice": list(first.throw.dice) if first.throw.dice else None,
-                "line": first.throw.span.line if first.throw.span else None,
-                "differences": diffs,
-                **({"holes": holes} if holes_differ else {}),
-                **({"marque": marques} if marques_differ else {}),
-                "score": {label: (s.after if s else None) for label, s in zip(labels, scores)},
-            })
-    finals = {label: (run.final.to_json() if run.final else None) for label, run in zip(labels, runs)}
-    outcome = {label: (f["winner"], f["payout"]["stakes"] if f and f["payout"] else None, json.dumps(f and f["holes"]),
-                       json.dumps(f and f.get("card") and [f["card"]["loser"], f["card"]["difference"]]))
-               for label, f in finals.items()}
-    return {"file": record.path, "rules": labels, "throws": throws, "final": finals,
-            "outcome_differs": len(set(outcome.values())) > 1,
-            "errors": {label: [d.to_json() for d in run.errors] for label, run in zip(labels, runs)}}
-
-
-def _event_differences(scores, rulesets, labels, doublet: bool) -> list:
-    keyed = []
-    for s in scores:
-        events = {}
-        for e in (s.events if s else ()):
-            events[(e.jan, e.beneficiary, e.target, e.quadrant)] = e
-        keyed.append(events)
-    keys = list(dict.fromkeys(k for events in keyed for k in events))
-    out = []
-    for key in keys:
-        points = {label: (events[key].points if key in events else 0) for label, events in zip(labels, keyed)}
-        if len(set(points.values())) == 1:
-            continue
-        present = [events[key] for events in keyed if key in events]
-        rule = _deciding_rule(key[0], present, rulesets, doublet)
-        jan, beneficiary, target, quadrant = key
-        out.append({
-            "jan": jan, "beneficiary": beneficiary,
-            **({"target": target + 1} if target is not None else {}), **({"quadrant": quadrant} if quadrant else {}),
-            "points": points, "ways": {label: (events[key].ways if key in events else []) for label, events
-                                       in zip(labels, keyed)},
-            "rule": rule,
-            "citations": {label: _citation(rs, rule) for label, rs in zip(labels, rulesets)},
-        })
-    return out
-
-
-def _deciding_rule(jan: str, present, rulesets, doublet: bool) -> str:
-    """The rule key that makes ``jan`` score differently: whether it is scored, its value per way, a
-    variant about it, or — when the sets agree on all of these — 'state' (an earlier throw differed)."""
-    if len({jan in tariff(rs).scored for rs in rulesets}) > 1:
-        return f"jans.{jan}"
-    half = present[0].half
-    if len({_points(rs, jan, doublet, half) for rs in rulesets}) > 1:
-        return f"points.{jan}"
-    for name in JAN_VARIANTS.get(jan, ()):
-        if len({str(_variant(rs, name)) for rs in rulesets}) > 1:
-            return f"variants.{name}"
-    for e in present:
-        if e.rule.startswith("variants."):
-            return e.rule
-    return "state"
-
-
-def _points(rs, jan, doublet, half):
-    try:
-        return rs.points(jan, doublet, half)
-    except (KeyError, ValueError):
-        return None
-
-
-def _variant(rs, name):
-    try:
-        return rs.variant(name)
-    except KeyError:
-        return None
-
-
-def _citation(rs, rule: str) -> str:
-    if rule == "state":
-        return "the score or the relevé differs from an earlier throw"
-    try:
-        return rs.citation(rule)
-    except KeyError:
-        return "not stated"
-
 
 def _compare_lines(data: dict) -> list[str]:
     labels = data["rules"]
@@ -322,26 +114,6 @@ def cmd_compare(args) -> int:
 
 
 # --- explain -------------------------------------------------------------------------------------
-
-def explain_throw(result, ruleset, n: int) -> dict:
-    """The events of throw ``n`` of a scored replay, each with its rule and citation."""
-    t = result.throws[n - 1]
-    score = t.score
-    data = {
-        "index": n, "number": t.throw.number, "side": t.side, "dice": list(t.throw.dice) if t.throw.dice else None,
-        "line": t.throw.span.line if t.throw.span else None, "rules": _label(ruleset),
-        "events": [], "due": None, "marked": None, "ecoles": [], "holes": None, "after": None,
-        "diagnostics": [d.to_json() for d in t.diagnostics],
-    }
-    if score is None:
-        return data
-    for e, label in zip(score.events, score.labels):
-        data["events"].append(e.to_json() | {"text": label, "section": f"rules.md {SECTIONS[e.jan]}",
-                                             "scored_by": ruleset.citation(f"jans.{e.jan}")})
-    data.update(due=score.due, marked=score.marked, ecoles=[e.to_json() for e in score.ecoles], holes=score.holes,
-                went=score.went, after=score.after)
-    return data
-
 
 def _explain_lines(data: dict) -> list[str]:
     dice = dice_name(tuple(data["dice"])) if data["dice"] else "?"

@@ -18,14 +18,8 @@ COLORS = (WHITE, BLACK)
 TALON = 0
 COIN = 11
 OPP_COIN = 12
-OPP_TALON = 23
 OFF = 24
 DAMES = 15
-
-PETIT_JAN = range(0, 6)
-GRAND_JAN = range(6, 12)
-OPP_GRAND_JAN = range(12, 18)
-RETOUR = range(18, 24)
 
 
 def other(color: str) -> str:
@@ -99,7 +93,7 @@ class Position:
 
     def opponent_count(self, color: str, track: int) -> int:
         """Opponent dames standing on ``track`` of ``color``'s frame."""
-        return self.row(other(color))[23 - track]
+        return self.row(other(color))[mirror_track(track)]
 
     def total(self, color: str) -> int:
         """Dames on the board, on the bar and borne off: 15 in any sound trictrac position."""
@@ -124,7 +118,7 @@ class Position:
             if row[OPP_COIN]:
                 found.append((color, f"{color} has dames on the opponent's coin de repos"))
         for t in range(24):
-            if self.white[t] and self.black[23 - t]:
+            if self.white[t] and self.black[mirror_track(t)]:
                 found.append((None, f"white and black dames share an arrow (white track {t})"))
         return found
 
@@ -178,7 +172,7 @@ class Position:
         return out
 
     def __str__(self) -> str:
-        from ..render.textboard import render
+        from ..annotate.textboard import render
         return render(self)
 
     def _repr_svg_(self) -> str:

@@ -15,11 +15,12 @@ import re
 from dataclasses import dataclass
 
 from .board import OFF, WHITE, other
+from ..errors import TrictracError
 
 OFF_WORDS = ("off",)
 
 
-class CoordError(ValueError):
+class CoordError(TrictracError, ValueError):
     """An arrow name that does not exist in the chosen system."""
 
     def __init__(self, message: str, suggestion: str | None = None):

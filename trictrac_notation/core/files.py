@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 import stat
+from ..errors import TrictracError
 
 
-class Unreadable(Exception):
+class Unreadable(TrictracError):
     """A file that is not read: ``kind`` is 'missing', 'folder', 'special', 'too-big' or 'error';
     ``str()`` says why in a few words (for 'too-big', ``size`` is the file's size in bytes)."""
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import math
 import re
+from ..errors import TrictracError
 
 MAX_JSON_CHARS = 1024 * 1024
 MAX_JSON_DEPTH = 32
 MAX_DIGITS = 40
 
 
-class BadJSON(ValueError):
+class BadJSON(TrictracError, ValueError):
     """Input that is not read: ``str()`` says what is wrong, with the line and column where known."""
 
 

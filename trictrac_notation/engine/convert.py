@@ -11,22 +11,22 @@ from __future__ import annotations
 import copy
 
 from ..core.coords import CoordError, get_system
-from ..core.diagnostics import Reporter
-from ..notation.record import MoveText, Record, Throw
+from ..core.diagnostics import Diagnostic, Reporter
+from ..notation.record import MoveText, Record, Span, Throw
 from .game import part_span
 from .replay import coordinate_system
 
 NON_ARROW_KEYS = ("off", "points", "holes", "bredouille")
 
 
-def convert(record: Record, system: str) -> tuple[Record, list]:
+def convert(record: Record, system: str) -> tuple[Record, list[Diagnostic]]:
     """A copy of ``record`` written in ``system``, and the problems met (unknown arrows)."""
     reporter = Reporter(record.path)
     old, bottom = coordinate_system(record, reporter)
     new = get_system(system)
     out = copy.deepcopy(record)
 
-    def rename(text: str, mover: str, span) -> str:
+    def rename(text: str, mover: str, span: Span | None) -> str:
         try:
             track = old.parse(text, mover, bottom)
         except CoordError as e:
@@ -39,7 +39,7 @@ def convert(record: Record, system: str) -> tuple[Record, list]:
             if p.key.lower() not in NON_ARROW_KEYS:
                 p.key = rename(p.key, line.side, p.span)
 
-    def moves(t: Throw, written: list) -> list:
+    def moves(t: Throw, written: list[MoveText]) -> list[MoveText]:
         return [MoveText(tuple(rename(part, t.side, part_span(m, i)) for i, part in enumerate(m.parts)), m.span)
                 for m in written]
 

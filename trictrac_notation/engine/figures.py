@@ -34,10 +34,10 @@ def figure_pile(record: Record) -> int | None:
     return int(value) if value.isdigit() and 0 < len(value) < 3 else None
 
 
-def read_figure(spec: str, coords: CoordSystem, bottom: str) -> tuple[dict, list[str]]:
+def read_figure(spec: str, coords: CoordSystem, bottom: str) -> tuple[dict[str, dict[int, int]], list[str]]:
     """The dames a figure shows, ``{colour: {track: count}}`` in each colour's own frame, and the
     problems met reading it (a part that is not ``<arrow><W|B><count>``, an unknown arrow)."""
-    fields: dict = {c: {} for c in COLORS}
+    fields: dict[str, dict[int, int]] = {c: {} for c in COLORS}
     problems = []
     for part in filter(None, spec.split("-")):
         m = _PART.fullmatch(part)
@@ -61,7 +61,7 @@ def read_figure(spec: str, coords: CoordSystem, bottom: str) -> tuple[dict, list
     return fields, problems
 
 
-def differences(fields: dict, position: Position, coords: CoordSystem, bottom: str,
+def differences(fields: dict[str, dict[int, int]], position: Position, coords: CoordSystem, bottom: str,
                 pile: int | None = None) -> list[str]:
     """Where the replay's ``position`` differs from a figure's ``fields``, in the figure's coordinates:
     'white c: 3 in the figure, 2 in the replay'.  Dames borne off are not drawn and not compared.

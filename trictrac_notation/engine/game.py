@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from ..core.board import Position
 from ..core.coords import CoordSystem
 from ..core.diagnostics import Reporter
+from ..errors import TrictracError
 from ..notation.record import MoveText, Record, Span, Throw
 
 DEFAULT_GAME = "trictrac"
@@ -37,6 +38,7 @@ class Reading(Protocol):
     coords: CoordSystem
     bottom: str
     r: Reporter
+    rules: Any  # the game's movement rules in force (trictrac: a MoveRules)
     steps_read: dict[Any, Any]  # a cache of moves already read, for the game to use as it likes
 
     def name(self, mover: str) -> Callable[[int], str]:
@@ -58,8 +60,9 @@ class Game(Protocol):
         """The movement rules of a rule set (trictrac: a MoveRules)."""
         ...
 
-    def scorer(self, ruleset: Any) -> Any:
-        """A scorer for a rule set (the Scorer protocol of :mod:`.scoring`), or None when it scores nothing."""
+    def scorer(self, ruleset: Any, follow_record: bool = True) -> Any:
+        """A scorer for a rule set (the Scorer protocol of :mod:`.score`), or None when it scores nothing;
+        ``follow_record``: the score follows what the record marks (``check``) or is computed only (``compare``)."""
         ...
 
     def opening(self) -> Position:
@@ -70,7 +73,7 @@ class Game(Protocol):
         """The opening position, or the record's starting position (``@white ...`` lines), errors reported."""
         ...
 
-    def dice_name(self, dice: tuple[int, int]) -> str:
+    def dice_name(self, dice: tuple[int, ...]) -> str:
         """The words for a throw in messages ('6-4', 'double deux')."""
         ...
 
@@ -87,21 +90,21 @@ class Game(Protocol):
         """The position after the steps as written; None (an error reported) if a dame is not there."""
         ...
 
-    def legal_plays(self, position: Position, side: str, dice: tuple[int, int], rules: Any) -> list[Any]:
+    def legal_plays(self, position: Position, side: str, dice: tuple[int, ...], rules: Any) -> list[Any]:
         """Every legal play of the throw."""
         ...
 
-    def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Any], after: Position,
+    def made_play(self, position: Position, side: str, dice: tuple[int, ...], steps: list[Any], after: Position,
                   rules: Any, legal: Callable[[], list[Any]]) -> Any | None:
         """The legal play the written steps make, or None when they make none (``legal`` lists them on demand)."""
         ...
 
-    def explain(self, position: Position, side: str, dice: tuple[int, int], steps: list[Any], rules: Any,
+    def explain(self, position: Position, side: str, dice: tuple[int, ...], steps: list[Any], rules: Any,
                 legal: list[Any], name: Callable[[int], str]) -> tuple[str, str, list[str]]:
         """Why a written play is not legal: (the rule's citation, a sentence, notes to add)."""
         ...
 
-    def stood_play(self, steps: list[Any], dice: tuple[int, int], after: Position, side: str) -> Any:
+    def stood_play(self, steps: list[Any], dice: tuple[int, ...], after: Position, side: str) -> Any:
         """An illegal play the opponent let stand, as the play made (what it leaves unplayed)."""
         ...
 
@@ -110,7 +113,7 @@ class Game(Protocol):
         ...
 
 
-class UnknownGame(Exception):
+class UnknownGame(TrictracError):
     """A ``Game`` header that names no known game."""
 
     def __init__(self, name: str):

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from ..core.diagnostics import Diagnostic
 from ..notation.reader import parse, read_text
 from ..notation.record import Record
-from ..rules.rulesets import RuleSet, RulesError, _shown_path, ruleset_for
+from ..rules.rulesets import RulesError, RuleSet, _shown_path, ruleset_for
 from .game import Game, game_for
 from .replay import Replay, replay
 
@@ -133,8 +133,8 @@ def open_game(source: str | Path, rules: str | RuleSet | None = None, *, path: s
     if isinstance(rules, RuleSet):
         chosen = game or game_for(record)
         options = {"rules": chosen.movement(rules), "scorer": chosen.scorer(rules, follow_record)}
-        more: list[Diagnostic] = []
+        choice: list[Diagnostic] = []
     else:
-        options, more = replay_setup(rules, record, follow_record, folder)
-    result = replay(record, **options, parse_diagnostics=diags + more, game=game)
+        options, choice = replay_setup(rules, record, follow_record, folder)
+    result = replay(record, **options, parse_diagnostics=diags + choice, game=game)
     return OpenedGame(name, text, record, result, diags, options["scorer"])

@@ -12,14 +12,14 @@ cannot be applied at all.  Scoring, when a rule set is given, is delegated to a
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-
 from typing import Any
 
 from ..core.board import COLORS, OFF, WHITE, Position, other
 from ..core.coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
-from ..core.diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Reporter
-from ..notation.record import Record, Span, Throw
+from ..core.diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Diagnostic, Reporter
+from ..notation.record import Figure, MoveText, Record, Span, Throw
 from .figures import differences, figure_pile, figure_system, read_figure
 from .game import Game, game_for, game_named
 from .score import Final, Scorer, ThrowScore
@@ -41,27 +41,27 @@ class ThrowResult:
     side: str
     before: Position
     after: Position | None = None
-    steps: list = field(default_factory=list)
+    steps: list[Any] = field(default_factory=list)  # the game's steps, in the mover's frame
     played_from: Position | None = None  # where the steps were played: ``before``, or after a pour tout the talons
     played: bool = True  # False when the player went (s'en aller) instead of playing the throw
-    fausse: tuple | None = None  # (steps, position) of a fausse case the opponent had played again
+    fausse: tuple[list[Any], Position | None] | None = None  # (steps, position) of a fausse case played again
     let_stand_used: bool = False  # a 'let-stand' covered some irregularity of the line (a fausse case, a mark)
     stood: Any = None  # a fausse case let stand, as a play (the numbers it left unplayed)
     play: Any = None  # the legal play that was made, if any (a Play of the game)
     ok: bool = True
-    diagnostics: list = field(default_factory=list)
-    variations: list = field(default_factory=list)  # each a list of ThrowResult
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    variations: list[list[ThrowResult]] = field(default_factory=list)
     score: ThrowScore | None = None  # filled by a scorer
     throw_in_releve: int = 0  # how many throws this side has made in the relevé, this one included
     new_releve: bool = False  # the dames are re-piled after this throw
-    counts_before: dict = field(default_factory=dict)  # throws per side in the relevé before this one
+    counts_before: dict[str, int] = field(default_factory=dict)  # throws per side in the relevé before this one
     score_before: Any = None  # the scorer's state before this throw (for variations)
     rules: Any = None  # the game's movement rules (trictrac: a MoveRules)
     game: Game | None = field(default=None, repr=False)
-    _legal: list | None = field(default=None, repr=False)
+    _legal: list[Any] | None = field(default=None, repr=False)
 
     @property
-    def legal(self) -> list | None:
+    def legal(self) -> list[Any] | None:
         """Every legal play of this throw (None when the dice could not be read); computed on demand."""
         if self._legal is None and self.throw.dice is not None:
             game = self.game or game_named()
@@ -69,12 +69,17 @@ class ThrowResult:
             self._legal = game.legal_plays(self.played_from or self.before, self.side, self.throw.dice, rules)
         return self._legal
 
+    @property
+    def start(self) -> Position:
+        """Where the steps were played (``played_from``, once the replay has set it)."""
+        return self.played_from if self.played_from is not None else self.before
+
 
 @dataclass
 class Replay:
     record: Record
-    throws: list
-    diagnostics: list
+    throws: list[ThrowResult]
+    diagnostics: list[Diagnostic]
     initial: Position
     coords: CoordSystem
     bottom: str
@@ -83,7 +88,7 @@ class Replay:
     game: Game | None = None
 
     @property
-    def errors(self) -> list:
+    def errors(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "error"]
 
 
@@ -91,13 +96,14 @@ def coordinate_system(record: Record, reporter: Reporter) -> tuple[CoordSystem, 
     """The record's coordinate system and bottom player, reporting bad headers."""
     name = record.header("Coords", DEFAULT_SYSTEM)
     try:
-        coords = get_system(name)
+        coords = get_system(name if name is not None else DEFAULT_SYSTEM)
     except CoordError as e:
         reporter.error(e.message, record.header_span("Coords"), hint=e.suggestion, code="bad-header")
         coords = get_system(DEFAULT_SYSTEM)
     bottom = (record.header("Bottom") or WHITE).lower()
     if bottom not in COLORS:
-        reporter.error(f"Bottom must be white or black, not {bottom!r}", record.header_span("Bottom"), code="bad-header")
+        reporter.error(f"Bottom must be white or black, not {bottom!r}", record.header_span("Bottom"),
+                       code="bad-header")
         bottom = WHITE
     return coords, bottom
 
@@ -105,24 +111,25 @@ def coordinate_system(record: Record, reporter: Reporter) -> tuple[CoordSystem, 
 class _Context:
     """What every throw of one replay shares."""
 
-    def __init__(self, record: Record, reporter: Reporter, rules, scorer, game: Game | None = None):
+    def __init__(self, record: Record, reporter: Reporter, rules: Any, scorer: Scorer[Any] | None,
+                 game: Game | None = None):
         self.record = record
         self.r = reporter
         self.game = game or game_for(record, reporter)
         self.rules = rules if rules is not None else self.game.default_rules()
         self.scorer = scorer
         self.coords, self.bottom = coordinate_system(record, reporter)
-        self.steps_read: dict = {}  # the game's cache of moves read: records repeat their moves
+        self.steps_read: dict[Any, Any] = {}  # the game's cache of moves read: records repeat their moves
 
-    def name(self, mover: str):
+    def name(self, mover: str) -> Callable[[int], str]:
         return lambda track: self.coords.format(track, mover, self.bottom)
 
-    def play_text(self, play, mover: str) -> str:
+    def play_text(self, play: Any, mover: str) -> str:
         return self.game.format_play(play, self.name(mover))
 
 
-def replay(record: Record, rules: Any = None, scorer: Scorer[Any] | None = None, parse_diagnostics=(),
-           game: Game | None = None) -> Replay:
+def replay(record: Record, rules: Any = None, scorer: Scorer[Any] | None = None,
+           parse_diagnostics: Iterable[Diagnostic] = (), game: Game | None = None) -> Replay:
     """Replay ``record`` from its starting position; diagnostics of parsing may be passed in
     so that the result holds them all, sorted by position.  ``rules``: the game's movement rules
     (its default when None); ``game``: the record's ``Game`` header's when None."""
@@ -150,9 +157,9 @@ def acknowledge(record: Record, reporter: Reporter) -> None:
     report each acknowledgement that matches nothing, or names no diagnostic code.
 
     A diagnostic belongs to the throw written last before it (variations included)."""
-    throws = []
+    throws: list[Throw] = []
 
-    def collect(line):
+    def collect(line: list[Throw]) -> None:
         for t in line:
             if t.span is not None:
                 throws.append(t)
@@ -162,9 +169,10 @@ def acknowledge(record: Record, reporter: Reporter) -> None:
     collect(record.throws)
     if not any(t.sics for t in throws):
         return
-    throws.sort(key=lambda t: (t.span.line, t.span.column))
-    starts = [(t.span.line, t.span.column) for t in throws]
-    used: set = set()
+    spans = {id(t): t.span for t in throws if t.span is not None}  # every throw collected has one
+    throws.sort(key=lambda t: (spans[id(t)].line, spans[id(t)].column))
+    starts = [(spans[id(t)].line, spans[id(t)].column) for t in throws]
+    used: set[tuple[int, str]] = set()
     for d in list(reporter.items):
         if d.severity == NOTE or d.code not in SIC_CODES.values():
             continue
@@ -191,37 +199,39 @@ def acknowledge(record: Record, reporter: Reporter) -> None:
 class _Turn:
     """Who is expected to throw next, and the relevé bookkeeping."""
 
-    position: Position
+    position: Position | None  # None: unknown after an error (the line stops)
     expected: str | None
     releve: int = 1
-    counts: dict = field(default_factory=lambda: {c: 0 for c in COLORS})
+    counts: dict[str, int] = field(default_factory=lambda: {c: 0 for c in COLORS})
     why: str | None = None  # why that player throws (after a marqué: the rule of the rule set)
 
 
-def _replay_line(throws, position: Position, expected: str | None, first_index: int, ctx: _Context, state,
-                 releve: int = 1, counts: dict | None = None):
+def _replay_line(throws: list[Throw], position: Position, expected: str | None, first_index: int, ctx: _Context,
+                 state: Any, releve: int = 1,
+                 counts: dict[str, int] | None = None) -> tuple[list[ThrowResult], Span | None]:
     """Replay a list of throws (the main line or a variation)."""
     turn = _Turn(position, expected, releve, dict(counts) if counts else {c: 0 for c in COLORS})
-    results = []
+    results: list[ThrowResult] = []
     for offset, throw in enumerate(throws):
         index = first_index + offset
         if turn.position is None:
             ctx.r.warning("not replayed: the position is unknown after the error above", throw.span,
                           code="replay-stopped")
             return results, throw.span
-        result = _replay_throw(throw, index, turn, ctx, state)
+        result = _replay_throw(throw, index, turn, turn.position, ctx, state)
         results.append(result)
         for variation in throw.variations:
             sub_state = ctx.scorer.fork(result.score_before) if ctx.scorer else None
             sub, _ = _replay_line(variation, result.before, result.side, index, ctx, sub_state,
                                   result.releve, result.counts_before)
-            if sub_state is not None:
+            if ctx.scorer is not None and sub_state is not None:
                 ctx.scorer.close(sub_state, ctx.r)
             result.variations.append(sub)
     return results, None
 
 
-def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -> ThrowResult:
+def _replay_throw(throw: Throw, index: int, turn: _Turn, position: Position, ctx: _Context, state: Any) -> ThrowResult:
+    """One throw from ``position`` (the turn's, known)."""
     r = ctx.r
     side = throw.side
     if throw.number is not None and throw.number != index:
@@ -232,21 +242,20 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
     turn.why = None
     mark = len(r.items)
     went = throw.decision == "go"
-    ctx.game.check_throw(throw, turn.position, ctx)
-    if throw.pour_tout:
-        if not went:  # the throw is also the first of the next relevé (Guiton 1822 ch. 7)
-            turn.releve += 1
-            turn.counts = {c: 0 for c in COLORS}
+    ctx.game.check_throw(throw, position, ctx)
+    if throw.pour_tout and not went:  # the throw is also the first of the next relevé (Guiton 1822 ch. 7)
+        turn.releve += 1
+        turn.counts = {c: 0 for c in COLORS}
     counts_before = dict(turn.counts)
     turn.counts[side] += 1
-    result = ThrowResult(throw, index, turn.releve, side, turn.position, throw_in_releve=turn.counts[side],
+    result = ThrowResult(throw, index, turn.releve, side, position, throw_in_releve=turn.counts[side],
                          counts_before=counts_before, rules=ctx.rules, game=ctx.game)
-    result.played_from = ctx.game.opening() if throw.pour_tout and not went else turn.position
+    result.played_from = ctx.game.opening() if throw.pour_tout and not went else position
     _play(result, ctx, went)
     if result.after is not None:
         _check_touched(result, ctx)
         _compare_figures(throw.figures, result.after, ctx)
-    if state is not None:
+    if ctx.scorer is not None and state is not None:
         if throw.variations:  # the score a variation starts from
             result.score_before = ctx.scorer.snapshot(state)
         ctx.scorer.throw(state, result, ctx)
@@ -273,7 +282,7 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, ctx: _Context, state) -
 
 def _play(result: ThrowResult, ctx: _Context, went: bool) -> None:
     """Read and apply the throw's moves (and, after a fausse case played again, the play that stands)."""
-    throw, side, start = result.throw, result.side, result.played_from
+    throw, side, start = result.throw, result.side, result.start
     steps = ctx.game.read_steps(throw.moves, side, ctx)
     if steps is None:
         return
@@ -309,7 +318,7 @@ def _play(result: ThrowResult, ctx: _Context, went: bool) -> None:
                 _check_play(result, ctx, moves=throw.replayed)
 
 
-def _moves_span(moves) -> Span | None:
+def _moves_span(moves: Sequence[MoveText]) -> Span | None:
     """The span from the first written move to the last, when they share a line."""
     span = moves[0].span if moves else None
     last = moves[-1].span if moves else None
@@ -327,19 +336,19 @@ def _check_touched(result: ThrowResult, ctx: _Context) -> None:
         except CoordError as e:
             ctx.r.error(e.message, touched.span, hint=e.suggestion, code="bad-coordinate")
             continue
-        if track >= OFF or not result.played_from.count(side, track):
+        if track >= OFF or not result.start.count(side, track):
             ctx.r.error(f"{side} touches a dame on {touched.arrow}, but he has none there", touched.span,
                         code="touched", rule=TOUCH_SECTION)
             continue
         if throw.adoube or any(s.src == track for s in result.steps) or throw.dice is None:
             continue
-        if any(s.src == track for p in result.legal for s in p.steps):
+        if any(s.src == track for p in result.legal or () for s in p.steps):
             ctx.r.warning(f"{side} touched the dame on {touched.arrow} without saying j'adoube and did not play "
                           f"it, though a legal play moves it: {other(side)} could have required it", touched.span,
                           code="touched", rule=TOUCH_SECTION)
 
 
-def _compare_figures(figures, position: Position, ctx: _Context) -> None:
+def _compare_figures(figures: list[Figure], position: Position, ctx: _Context) -> None:
     """Each figure of the book against the replay's position (a difference is a warning)."""
     if not figures:
         return
@@ -362,16 +371,23 @@ def _compare_figures(figures, position: Position, ctx: _Context) -> None:
 _LET = {"let-stand": "the opponent let it stand", "replayed": "the opponent had it played again"}
 
 
-def _check_play(result: ThrowResult, ctx: _Context, severity: str = ERROR, moves=None) -> None:
+def _check_play(result: ThrowResult, ctx: _Context, severity: str = ERROR,
+                moves: Sequence[MoveText] | None = None) -> None:
     """Compare the play with the legal plays; report a fausse case (a warning when the record says
-    what the opponent did with it: let it stand, or had it played again)."""
-    throw, side, before = result.throw, result.side, result.played_from
+    what the opponent did with it: let it stand, or had it played again).  The throw's dice were read
+    and the play applied (``result.after``)."""
+    throw, side, before, after = result.throw, result.side, result.start, result.after
+    assert throw.dice is not None and after is not None
     moves = throw.moves if moves is None else moves
     steps, game = result.steps, ctx.game
-    result.play = game.made_play(before, side, throw.dice, steps, result.after, ctx.rules, lambda: result.legal)
+
+    def legal_plays() -> list[Any]:
+        return result.legal or []  # computed from the dice
+
+    result.play = game.made_play(before, side, throw.dice, steps, after, ctx.rules, legal_plays)
     if result.play is not None:
         return
-    legal = result.legal
+    legal = legal_plays()
     result.ok = False
     rule, why, more_notes = game.explain(before, side, throw.dice, steps, ctx.rules, legal, ctx.name(side))
     written = " ".join(m.text for m in moves) or "nothing"
@@ -381,14 +397,14 @@ def _check_play(result: ThrowResult, ctx: _Context, severity: str = ERROR, moves
     dice = game.dice_name(throw.dice)
     notes = [f"legal plays of {dice}: " + " | ".join(listed) + (f" | … and {more} more" if more > 0 else "")]
     notes += more_notes
-    let = f" ({_LET[throw.fausse_case]})" if severity != ERROR else ""
+    let = f" ({_LET[throw.fausse_case]})" if severity != ERROR and throw.fausse_case else ""
     if throw.fausse_case == "let-stand":
-        result.stood = game.stood_play(steps, throw.dice, result.after, side)
+        result.stood = game.stood_play(steps, throw.dice, after, side)
     ctx.r.add(severity, f"fausse case: {side} plays {written} with {dice}: {why}{let}", span,
               rule=rule, notes=notes, code="illegal-play")
 
 
-def replay_text(text: str, path: str = "<record>", rules=None, scorer=None) -> Replay:
+def replay_text(text: str, path: str = "<record>", rules: Any = None, scorer: Scorer[Any] | None = None) -> Replay:
     """Parse and replay in one go."""
     from ..notation.reader import parse
 

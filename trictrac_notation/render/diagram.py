@@ -23,6 +23,7 @@ from .layout import *  # noqa: F403 - the description's names, used by name as i
 from .layout import (COMPACT, FULL, Layout, Shape, Style, band_y, column_left, hole_xy, jeton_x, label_y,
                      off_tray, place, slot, white_track)
 from ..notation.reader import dice_name
+from ..errors import TrictracError
 
 @dataclass
 class Scene:
@@ -579,7 +580,7 @@ def throw_annotations(result) -> Annotations:
     )
 
 
-class NoSuchThrow(ValueError):
+class NoSuchThrow(TrictracError, ValueError):
     """A throw number outside the replay."""
 
 

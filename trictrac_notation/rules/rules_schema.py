@@ -29,9 +29,10 @@ import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 
 from ..games.trictrac.vocabulary import HIT_JANS, JANS
+from ..errors import TrictracError
 
 
-class RulesError(Exception):
+class RulesError(TrictracError):
     """A rule set that cannot be used: ``str()`` is ``FILE:LINE:COL: message``.
 
     ``path``, ``line`` and ``column`` (1-based) may be None; ``errors`` holds every

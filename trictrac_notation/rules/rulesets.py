@@ -12,7 +12,7 @@ import os
 import re
 from pathlib import Path
 
-from ..games.trictrac.events import JANS
+from ..games.trictrac.vocabulary import JANS
 from ..games.trictrac.moves import MoveRules
 from ..core.resources import data_dir
 from .rules_schema import (

@@ -31,6 +31,7 @@ from .. import __version__
 from ..core.files import Unreadable, read_bounded
 from ..core.resources import data_dir
 from .paths import ASSETS, GAMES, json_for_script
+from ..errors import TrictracError
 
 HERE = Path(__file__).resolve().parent  # templates/ and static/
 PACKAGE = HERE.parent  # the whole package: its code shapes every page
@@ -53,7 +54,7 @@ NOTATION = "notation.md"  # the notation's reference, from the package unless a 
 log = logging.getLogger("mkdocs.plugins.trictrac-site")
 
 
-class SiteError(Exception):
+class SiteError(TrictracError):
     """A site that cannot be built: one clear message (file, what was expected, what to do)."""
 
 

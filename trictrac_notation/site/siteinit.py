@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from ..errors import TrictracError
 
 SETTINGS = """\
 # A trictrac site of one's own. Build it here with `trictrac site build` (or `mkdocs build`; while writing,
@@ -64,7 +65,7 @@ EXAMPLE = """\
 IGNORE = "site/\n.site-cache/\n"
 
 
-class InitError(Exception):
+class InitError(TrictracError):
     """A folder that already holds a site (one message: which file, what to do)."""
 
 

@@ -62,6 +62,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
+from ...errors import TrictracError
 
 BAR = 25  # the bar, in the mover's frame: entering with a 1 lands on 24
 OFF = 0  # borne off
@@ -70,7 +71,7 @@ ROLL, DOUBLE, BEAVER, TAKE, DROP = "roll", "double", "beaver", "take", "drop"
 RIGHT_COLUMN = 16  # a row's first entry starting at or past this column (1-based) is the second player's
 
 
-class MatError(ValueError):
+class MatError(TrictracError, ValueError):
     """A malformed file or play: ``FILE:LINE:COL: error: message``, the line and a caret, a hint."""
 
     def __init__(self, message: str, line: int = 1, column: int = 1, path: str = "<mat>",

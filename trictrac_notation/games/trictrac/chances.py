@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from ...core.board import BLACK, COLORS, WHITE, other
 from .events import JANS
-from .vocabulary import ONCE_DEUX_TABLES, ONCE_MEZEAS, VERBS
+from .history import Tracker
+from .vocabulary import VERBS
 from .moves import PARISIAN
 from .scoring import History, NO_HISTORY, Roll, tariff, throw_events, totals
 
@@ -105,53 +106,6 @@ def caption(data: dict, mover: str) -> str:
 
 
 # --- the history of a relevé ------------------------------------------------------------------
-
-class Tracker:
-    """What the scorer remembers of the relevé so far, for the opening jans (scorer.Scorer keeps
-    the same: the mover's throws in the relevé, the once-only jans made, the first player's first
-    throw while a jan de rencontre may follow).  Feed it each scored throw (:meth:`record`) and each
-    new relevé (:meth:`new_releve`); :meth:`history` is what a throw of ``side`` is scored with."""
-
-    def __init__(self, ruleset, fresh: bool = True):
-        scored = tariff(ruleset).scored
-        self.deux_scope = ruleset.variant("deux_tables_once")
-        self.rencontre_scope = ruleset.variant("rencontre_scope") if "rencontre" in scored else "partie"
-        self.counts = {WHITE: 0, BLACK: 0}
-        self.deux: set = set()
-        self.mezeas = False
-        self.opening = None
-        self.rencontre_open = True
-        self.fresh = fresh
-
-    def history(self, side: str) -> History:
-        opening = self.opening
-        rencontre = opening[1] if opening and not self.counts[side] and opening[0] != side else None
-        return History(self.counts[side] + 1, side in self.deux, self.mezeas, rencontre)
-
-    def record(self, side: str, dice, events) -> None:
-        for e in events:
-            if e.jan in ONCE_DEUX_TABLES:
-                self.deux.add(side)
-            elif e.jan in ONCE_MEZEAS:
-                self.mezeas = True
-        n = self.counts[side] + 1
-        if self.fresh and self.rencontre_open and n == 1 and not self.counts[other(side)]:
-            self.opening = (side, tuple(dice))
-        else:
-            self.opening = None
-            if n > 1:
-                self.rencontre_open = False
-        self.counts[side] = n
-
-    def new_releve(self) -> None:
-        self.counts = {WHITE: 0, BLACK: 0}
-        self.fresh = True
-        self.mezeas = False
-        if self.deux_scope == "per-releve":
-            self.deux = set()
-        self.opening = None
-        self.rencontre_open = self.rencontre_scope == "releve"
-
 
 def replay_tracker(result, n: int, ruleset) -> Tracker:
     """The :class:`Tracker` after the first ``n`` throws of a scored replay's main line."""

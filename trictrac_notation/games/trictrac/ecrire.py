@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ...core.board import BLACK, COLORS, WHITE, other
 from .events import counted
+from ...errors import TrictracError
 
 VARIANT_NAMES = ("marque_holes", "marque_consolation", "marque_bredouille", "refait_when", "refait_consolation",
                  "marques_per_partie", "postillon_first", "postillon_next", "queue_jetons", "first_after_marque",
@@ -25,7 +26,7 @@ JETONS_PER_FICHE = 10
 Lepeintre 1818 part 1 §VI, Lelasseux-Lafosse 1852 §222, §230, §233: all three agree)."""
 
 
-class NotPlayed(ValueError):
+class NotPlayed(TrictracError, ValueError):
     """The rule set does not play the partie à écrire; the message says why, with its citation."""
 
 

@@ -39,7 +39,7 @@ class Trictrac:
 
         return Scorer(ruleset, follow_record)
 
-    def dice_name(self, dice: tuple[int, int]) -> str:
+    def dice_name(self, dice: tuple[int, ...]) -> str:
         return dice_name(dice)
 
     def opening(self) -> Position:
@@ -50,9 +50,9 @@ class Trictrac:
         if not record.setup:
             return self.opening()
         r = reading.r
-        fields: dict = {c: {} for c in COLORS}
-        off: dict = {c: 0 for c in COLORS}
-        seen = set()
+        fields: dict[str, dict[int, int]] = {c: {} for c in COLORS}
+        off: dict[str, int] = {c: 0 for c in COLORS}
+        seen: set[str] = set()
         for line in record.setup:
             if line.side in seen:
                 r.error(f"the starting position of {line.side} is given twice", line.span, code="bad-setup")
@@ -90,9 +90,9 @@ class Trictrac:
                 fields[color] = {TALON: DAMES}
         position = Position.from_fields(fields, off)
         lines = {line.side: line.span for line in record.setup}
-        for color, problem in position.problems_by_color():
+        for who, problem in position.problems_by_color():
             if "dames, not" not in problem:  # already said, with the count, at the player's line
-                span = lines.get(color) or record.setup[-1].span
+                span = (lines.get(who) if who else None) or record.setup[-1].span
                 r.error(f"impossible starting position: {problem}", span, code="bad-setup")
         return position
 
@@ -146,7 +146,7 @@ class Trictrac:
         """Move the dames as written; None (and an error) if a dame is not there."""
         row = list(position.row(side))
         off = position.borne_off(side)
-        for step, move in zip(steps, moves):
+        for step, move in zip(steps, moves, strict=False):  # a move read is a step
             if row[step.src] <= 0:
                 reading.r.error(f"there is no {side} dame on {move.parts[0]} to move", part_span(move, 0),
                                 rule=RULES["X1"][0], code="no-dame")
@@ -160,10 +160,10 @@ class Trictrac:
             return Position(row, position.black, off, position.off_black)
         return Position(position.white, row, position.off_white, off)
 
-    def legal_plays(self, position: Position, side: str, dice: tuple[int, int], rules: MoveRules) -> list[Play]:
-        return legal_plays(position, side, dice, rules)
+    def legal_plays(self, position: Position, side: str, dice: tuple[int, ...], rules: MoveRules) -> list[Play]:
+        return legal_plays(position, side, (dice[0], dice[1]), rules)
 
-    def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Step], after: Position,
+    def made_play(self, position: Position, side: str, dice: tuple[int, ...], steps: list[Step], after: Position,
                   rules: MoveRules, legal: Callable[[], list[Play]]) -> Play | None:
         """The legal play made; a dame resting on an arrow the opponent holds makes none (rules.md §1.1)."""
         if surely_legal(position, side, dice, steps, rules):
@@ -174,7 +174,7 @@ class Trictrac:
                 return p
         return None
 
-    def explain(self, position: Position, side: str, dice: tuple[int, int], steps: list[Step], rules: MoveRules,
+    def explain(self, position: Position, side: str, dice: tuple[int, ...], steps: list[Step], rules: MoveRules,
                 legal: list[Play], name: Callable[[int], str]) -> tuple[str, str, list[str]]:
         rule, why = explain_play(position, side, dice, steps, rules, legal, name)
         puissance = [p for p in legal if p.steps and p.steps[0].puissance]
@@ -182,7 +182,7 @@ class Trictrac:
             s.puissance for s in steps) else []
         return RULES[rule][0], why, notes
 
-    def stood_play(self, steps: list[Step], dice: tuple[int, int], after: Position, side: str) -> Play:
+    def stood_play(self, steps: list[Step], dice: tuple[int, ...], after: Position, side: str) -> Play:
         """A fausse case let stand, as the play made: the numbers it leaves unplayed are impuissance
         (Guiton 1822 ch. 3, 'Fausse case': the opponent who lets it stand marks 2 for the number not played)."""
         fit = fit_dice(steps, dice) or []

@@ -27,14 +27,13 @@ from .ecoles import Ecole, audit, check_recorded
 from .ecrire import Card, EcrireRules, Marque, NotPlayed, first_after, reckon
 from .marking import Marking
 from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events, unplayed_events
-from .vocabulary import ONCE
+from .history import Memory
 
 GO_SECTION = "rules.md §3.10"
 ECRIRE_SECTION = "rules.md §4 D14"
 PARTIES = {"a-ecrire": "a-ecrire", "a ecrire": "a-ecrire", "à écrire": "a-ecrire", "à-écrire": "a-ecrire",
            "ecrire": "a-ecrire", "douze-trous": "douze-trous", "douze trous": "douze-trous", "12 trous": "douze-trous",
            "12-trous": "douze-trous"}
-OPENING_JANS = ONCE  # jan -> 'deux_tables' / 'mezeas': the once-only jans of the opening
 
 
 @dataclass
@@ -42,12 +41,8 @@ class ScoreState:
     """What the scorer carries from throw to throw."""
 
     marking: Marking
+    memory: Memory  # the opening jans made and the first throw, in the relevé (history.py)
     releve: int = 1
-    fresh: bool = True  # the relevé began from the opening piles
-    deux_tables: frozenset = frozenset()  # who made the jan de deux tables (or its contre-jan) in its scope
-    mezeas: bool = False  # a jan de mézéas (or contre-jan) was made in this relevé
-    opening: tuple | None = None  # (colour, dice) of the first throw, while a jan de rencontre may follow
-    rencontre_open: bool = True
     pending: dict = field(default_factory=dict)  # colour -> écoles consummated at his next throw
     won_at: int | None = None  # index of the throw that won the partie
     warned_over: bool = False
@@ -236,7 +231,7 @@ class Scorer:
         players = marking.players
         for color in COLORS:  # decided: from a setup, a player is in his series if only he holds holes
             players[color].series = players[color].holes > 0 and players[other(color)].holes == 0
-        state = ScoreState(marking, fresh=not record.setup, card=card)
+        state = ScoreState(marking, Memory(self.deux_tables_scope, self.rencontre_scope, not record.setup), card=card)
         state.show()
         return state
 
@@ -349,36 +344,14 @@ class Scorer:
     def _new_releve(self, state: ScoreState, releve: int) -> None:
         state.marking.relever()
         state.releve = releve
-        state.fresh = True
-        state.mezeas = False
-        if self.deux_tables_scope == "per-releve":
-            state.deux_tables = frozenset()
-        state.opening = None
-        state.rencontre_open = self.rencontre_scope == "releve"
+        state.memory = state.memory.new_releve()
 
     def _history(self, state: ScoreState, result) -> History:
-        """decided: the jan de mézéas is made once per relevé by either player (LLF52 §126 'only one
-        player, once'); the jan de rencontre needs a relevé begun from the opening piles."""
-        rencontre = None
-        opening = state.opening
-        if opening and result.throw_in_releve == 1 and opening[0] != result.side:
-            rencontre = opening[1]
-        return History(result.throw_in_releve, result.side in state.deux_tables, state.mezeas, rencontre)
+        return state.memory.history(result.side, result.throw_in_releve)
 
     def _remember(self, state: ScoreState, result, events) -> None:
-        for e in events:
-            kind = OPENING_JANS.get(e.jan)
-            if kind == "deux_tables":
-                state.deux_tables |= {result.side}
-            elif kind == "mezeas":
-                state.mezeas = True
-        if (state.fresh and state.rencontre_open and result.throw_in_releve == 1
-                and not result.counts_before.get(other(result.side))):
-            state.opening = (result.side, result.throw.dice)
-        else:
-            state.opening = None
-            if result.throw_in_releve > 1:
-                state.rencontre_open = False
+        state.memory = state.memory.after(result.side, result.throw.dice, events, result.throw_in_releve,
+                                          bool(result.counts_before.get(other(result.side))))
 
     # --- marking ---------------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from ...core.board import BLACK, DAMES, OPP_COIN, WHITE, Position
+from ...core.board import BLACK, DAMES, OPP_COIN, WHITE, Position, mirror_track
 from .chances import ORDERED, numbers, outcomes, reach, ways_count
 from .scoring import History
 
@@ -50,7 +50,7 @@ def figure(spec: str) -> Position:
         if color == "W":
             rows[WHITE][track] += int(count)
         else:
-            rows[BLACK][23 - track] += int(count)
+            rows[BLACK][mirror_track(track)] += int(count)
     if not any(rows[BLACK]):
         rows[BLACK][0] = DAMES
     position = Position(rows[WHITE], rows[BLACK])
@@ -70,7 +70,7 @@ def numbers_position(dists) -> tuple[Position, int]:
         white[target - d] = 2 if target - d == 11 else 1  # a coin holds two dames or none
     white[0] = DAMES - sum(white)
     black = [0] * 24
-    black[23 - target] = 1
+    black[mirror_track(target)] = 1
     black[0] = DAMES - 1
     return Position(white, black), target
 
@@ -231,7 +231,7 @@ def _hit_figure(blot: int, open_arrow: int | None) -> tuple[Position, int]:
     tracks[blot] = tracks.get(blot, 0) + 1
     tracks[0 if blot else 11] = tracks.get(0 if blot else 11, 0) + DAMES - sum(tracks.values())
     spec = "-".join(f"{t + 1}W{n}" for t, n in sorted(tracks.items())) + "-13B2-14B2-15B2-16B2-17B2-18B2-24B3"
-    return figure(spec), 23 - blot
+    return figure(spec), mirror_track(blot)
 
 
 def _beaten(blot: int, open_arrow: int | None) -> tuple:
