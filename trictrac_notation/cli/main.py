@@ -46,7 +46,7 @@ def cmd_check(args) -> int:
 
 def cmd_replay(args) -> int:
     from ..annotate.report import replay_json, replay_lines
-    from ..games.backgammon import report as backgammon
+    from ..annotate import backgammon
     from ..games.backgammon.replay import is_backgammon
 
     _check_rules_option(args)

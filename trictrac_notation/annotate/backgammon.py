@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from ...core.board import COLORS, Position
-from ...core.coords import CoordSystem
-from ...notation.reader import WORDS, write_throw
-from ...annotate.report import JSON_VERSION, diagnostics_json
-from ...render.textboard import render
-from .play import State, pip_count
+from ..core.board import COLORS, Position
+from ..core.coords import CoordSystem
+from ..notation.reader import WORDS, write_throw
+from .report import JSON_VERSION, diagnostics_json
+from .textboard import render
+from ..games.backgammon.play import State, pip_count
 
 COORDS = CoordSystem(
     "backgammon", "backgammon points 24..1 per player", tuple(str(24 - t) for t in range(24)), "mover",
