@@ -237,7 +237,15 @@ def test_a_rule_set_of_the_other_game_is_an_error_at_the_header(tmp_path, capsys
     opened = open_game('[Rules "ffbg"]\n1. white 6-4 T-6 T-4\n', kind="text", path="t.tric")
     assert [(d.line, d.code, "ffbg is a backgammon rule set" in d.message) for d in opened.errors] == \
         [(1, "bad-rules", True)]
+
+
+def test_a_backgammon_position_is_drawn_with_its_bar_and_its_dames_borne_off(tmp_path, capsys):
     path = tmp_path / "bg.tric"
-    path.write_text(HEAD + "1. white 6-2 24/18 13/11\n")
-    assert main(["diagram", str(path)]) == 1
-    assert "not drawn yet" in capsys.readouterr().err
+    path.write_text(HEAD + "@white 2:1 1:2 off:12\n@black 6:14 bar:1\n\n1. white 2-1 2/off 1/off\n")
+    assert main(["diagram", str(path), "--throw", "1"]) == 0
+    svg = capsys.readouterr().out
+    assert svg.count('class="bar black"') == 1 and svg.count('class="off white"') == 1
+    assert ">14<" in svg and ">1<" in svg  # the counts on the borne-off pile and on the bar
+    assert "game 1: after 1. white 2-1 2/off 1/off" in svg
+    png = tmp_path / "bg.png"
+    assert main(["diagram", str(path), "-o", str(png)]) == 0 and png.read_bytes()[:4] == b"\x89PNG"
