@@ -35,18 +35,20 @@ def cmd_diagram(args) -> int:
         raise UsageError(f"-o {out}: the diagram formats are {', '.join(FORMATS)} (chosen by the extension)")
     if args.width is not None and args.width <= 0:
         raise UsageError(f"--width {args.width}: give a positive number of pixels")
-    opened = open_record(args, args.file)
+    try:
+        opened = open_record(args, args.file)
+    except UsageError:  # a bad --rules: a bad --throw is said first, as the record is read before the rules
+        from ..notation.reader import read
+
+        _throw_number(args, read(args.file)[0])
+        raise
     record, text, result = opened.record, opened.text, opened.replay
     if record is None or result is None:
         _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
     if opened.game is not None and opened.game.name != "trictrac":
         return _other_game(args, opened)
-    count = len(record.throws)
-    n = count if args.throw is None else args.throw
-    if not 0 <= n <= count:
-        raise UsageError(f"--throw {n}: {args.file} has {count} throw{'s' if count != 1 else ''}; "
-                         f"give 0 (the starting position) to {count}")
+    n = _throw_number(args, record)
     _print_diagnostics(result.diagnostics, text, sys.stderr)
     status = 1 if result.errors else 0
     try:
@@ -102,3 +104,17 @@ def _other_game(args, opened) -> int:
     except (OSError, ValueError) as e:
         raise UsageError(f"cannot write {out}: {getattr(e, 'strerror', None) or e}") from None
     return 1 if result.errors else 0
+
+
+def _throw_number(args, record) -> int:
+    """The throw to draw (the last by default); a number outside the record is a usage error."""
+    from .common import UsageError
+
+    if record is None:
+        return 0
+    count = len(record.throws)
+    n = count if args.throw is None else args.throw
+    if not 0 <= n <= count:
+        raise UsageError(f"--throw {n}: {args.file} has {count} throw{'s' if count != 1 else ''}; "
+                         f"give 0 (the starting position) to {count}")
+    return n
