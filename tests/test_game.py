@@ -90,3 +90,16 @@ def test_every_error_of_the_package_has_one_base():
         assert issubclass(error, errors.TrictracError) and error.__module__ == f"trictrac_notation.{module}", name
     with pytest.raises(errors.TrictracError, match="known games"):
         game_named("nard")
+
+
+def test_a_negative_count_of_holes_in_a_partie_a_ecrire_setup_is_an_error_not_a_traceback():
+    result = replay_text('[Rules "guiton-1822"]\n[Partie "a-ecrire"]\n@white holes:-1\n1. white 6-4 T-6 T-4\n', "t.tric")
+    from trictrac_notation.engine.opengame import open_game
+
+    opened = open_game('[Rules "guiton-1822"]\n[Partie "a-ecrire"]\n@white holes:-1\n1. white 6-4 T-6 T-4\n',
+                       path="t.tric", kind="text")
+    [d] = opened.errors
+    assert (d.line, d.code, d.message) == (
+        3, "bad-setup", "holes:-1: a player holds no negative number of holes (a partie à écrire counts them "
+                        "without a limit)")
+    assert not result.errors  # without a scorer nothing reads the holes

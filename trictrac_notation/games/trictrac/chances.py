@@ -17,21 +17,26 @@ from those scores.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ...core.board import BLACK, COLORS, WHITE, other
-from .events import JANS
+from ...core.board import COLORS, WHITE, Position, other
+from .events import Event
 from .history import Tracker
-from .vocabulary import VERBS
+from .vocabulary import JANS, VERBS
+
+if TYPE_CHECKING:
+    from ...engine.replay import Replay
 from .moves import PARISIAN
-from .scoring import History, NO_HISTORY, Roll, tariff, throw_events, totals
+from .scoring import NO_HISTORY, History, Roll, tariff, throw_events, totals
 
 ORDERED = tuple((a, b) for a in range(1, 7) for b in range(1, 7))  # the 36 chances
 UNORDERED = tuple((a, b) for a in range(6, 0, -1) for b in range(a, 0, -1))  # the 21 throws, 6-6 first
 JAN_VERBS = VERBS  # how a caption says it: "fills by 20 of 36"
 
 
-def weight(dice) -> int:
+def weight(dice: Sequence[int]) -> int:
     """How many of the 36 chances a throw stands for: 2 for a simple throw, 1 for a doublet."""
     return 1 if dice[0] == dice[1] else 2
 
@@ -40,17 +45,17 @@ def weight(dice) -> int:
 class Outcome:
     """One throw from the position: its dice, events and the points each player gets."""
 
-    dice: tuple
-    events: list
-    total: dict  # colour -> points
+    dice: tuple[int, int]
+    events: list[Event]
+    total: dict[str, int]  # colour -> points
     weight: int = 1  # chances it stands for (1 when all 36 are listed)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"dice": list(self.dice), "events": [e.to_json() for e in self.events],
                 "total": {c: self.total[c] for c in COLORS}}
 
 
-def outcomes(position, mover: str, ruleset, history: History = NO_HISTORY, movement=None,
+def outcomes(position: Position, mover: str, ruleset: Any, history: History = NO_HISTORY, movement: Any = None,
              ordered: bool = False) -> list[Outcome]:
     """Every throw of ``mover`` from ``position`` scored under ``ruleset``: the 36 ordered throws
     (``ordered``), else the 21 distinct throws each weighted by its chances."""
@@ -65,10 +70,10 @@ def outcomes(position, mover: str, ruleset, history: History = NO_HISTORY, movem
     return out
 
 
-def summary(found: list[Outcome], mover: str) -> dict:
+def summary(found: list[Outcome], mover: str) -> dict[str, Any]:
     """``{"chances": {colour: {jan: N}}, "expected": {colour: x}}``: N counts the chances (of 36)
     giving that jan to that player; x is the mean of his points over the 36."""
-    chances = {c: {} for c in COLORS}
+    chances: dict[str, dict[str, int]] = {c: {} for c in COLORS}
     expected = {c: 0 for c in COLORS}
     for o in found:
         for c in COLORS:
@@ -80,10 +85,10 @@ def summary(found: list[Outcome], mover: str) -> dict:
             "expected": {c: round(expected[c] / 36, 6) for c in COLORS}}
 
 
-def ways_count(found: list[Outcome], match) -> dict:
+def ways_count(found: list[Outcome], match: Callable[[Event], bool]) -> dict[int | str, int]:
     """For the events selected by ``match(event)``: chances giving at least one, two, three ways
     (Lelasseux-Lafosse's table F columns) and the total of ways over the 36."""
-    out = {1: 0, 2: 0, 3: 0, "ways": 0}
+    out: dict[int | str, int] = {1: 0, 2: 0, 3: 0, "ways": 0}
     for o in found:
         means = max((e.means for e in o.events if match(e)), default=0)
         for k in (1, 2, 3):
@@ -92,7 +97,7 @@ def ways_count(found: list[Outcome], match) -> dict:
     return out
 
 
-def caption(data: dict, mover: str) -> str:
+def caption(data: dict[str, Any], mover: str) -> str:
     """The chances in one line under a diagram: 'white to play: fills by 20 of 36, hits by 11 of 36;
     black scores by 4 of 36 (battre-a-faux)'."""
     mine = data["chances"][mover]
@@ -107,7 +112,7 @@ def caption(data: dict, mover: str) -> str:
 
 # --- the history of a relevé ------------------------------------------------------------------
 
-def replay_tracker(result, n: int, ruleset) -> Tracker:
+def replay_tracker(result: Replay, n: int, ruleset: Any) -> Tracker:
     """The :class:`Tracker` after the first ``n`` throws of a scored replay's main line."""
     tracker = Tracker(ruleset, fresh=not result.record.setup)
     releve = 1
@@ -122,7 +127,7 @@ def replay_tracker(result, n: int, ruleset) -> Tracker:
     return tracker
 
 
-def after_throws(result, n: int, ruleset) -> tuple:
+def after_throws(result: Replay, n: int, ruleset: Any) -> tuple[Position, str, History, Any]:
     """(position, mover, history, movement) of the throw that follows the first ``n`` throws of a
     scored replay's main line: the record's own next throw when there is one, else the other player
     (the same one after a sortie), from the position reached."""
@@ -141,7 +146,7 @@ def after_throws(result, n: int, ruleset) -> tuple:
 
 # --- the bare arithmetic ------------------------------------------------------------------------
 
-def numbers(dice, doublet_moves: int = 2) -> set:
+def numbers(dice: Sequence[int], doublet_moves: int = 2) -> set[int]:
     """The distances one dame can cover with a throw: each die, their sum, and for a doublet each
     multiple up to ``doublet_moves`` times the die (2 at trictrac, 4 at backgammon)."""
     a, b = dice

@@ -10,9 +10,13 @@ on his next line.  :func:`check_recorded` says whether a line's ``ecole N`` item
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...core.board import other
+from ...notation.record import Marks, Span
+from .events import Event
 from .moves import plein
 
 SECTION = "rules.md §3.11"
@@ -41,7 +45,7 @@ class Ecole:
     def gainer(self) -> str:
         return other(self.against)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"against": self.against, "beneficiary": self.gainer, "points": self.points, "kind": self.kind,
                 "reason": self.text}
 
@@ -55,19 +59,19 @@ class Audit:
     due_opp: int
     marked_own: int | None
     marked_opp: int | None
-    ecoles: list = field(default_factory=list)
-    not_made: list = field(default_factory=list)  # fill / keep events the play did not make
+    ecoles: list[Ecole] = field(default_factory=list)
+    not_made: list[Event] = field(default_factory=list)  # fill / keep events the play did not make
 
-    def against(self, color: str) -> list:
+    def against(self, color: str) -> list[Ecole]:
         return [e for e in self.ecoles if e.against == color and e.kind != "none"]
 
 
-def _names(events) -> str:
+def _names(events: Iterable[Event]) -> str:
     return ", ".join(f"{e.jan} {e.points}" for e in events) or "nothing"
 
 
-def audit(side: str, events, row_after, moved: bool, marks=None, opp_marks=None, span=None,
-          fill_not_made: str = "single") -> Audit:
+def audit(side: str, events: list[Event], row_after: Sequence[int] | None, moved: bool, marks: Marks | None = None,
+          opp_marks: Marks | None = None, span: Span | None = None, fill_not_made: str = "single") -> Audit:
     """Compare the marks written for one throw of ``side`` (``marks``: his ``+N``, ``opp_marks``: the
     opponent's ``opp +N``, record.Marks or None) with ``events``.
 
@@ -102,7 +106,8 @@ def audit(side: str, events, row_after, moved: bool, marks=None, opp_marks=None,
     rival = other(side)
     compare_with = due_own  # what the roller's +N should be
     if not_made:
-        what = " and ".join(f"{e.jan} of the {e.quadrant.replace('-', ' ')} ({e.points})" for e in not_made)
+        what = " and ".join(f"{e.jan} of the {(e.quadrant or '').replace('-', ' ')} ({e.points})"
+                            for e in not_made)  # each has its quadrant (above)
         marked_them = marks is not None and marks.points >= due_own + owed
         extra = owed if marked_them and fill_not_made == "double" else 0
         if marked_them:
@@ -147,7 +152,7 @@ class Verdict:
     text: str = ""
 
 
-def check_recorded(player: str, recorded: int, due: list) -> Verdict:
+def check_recorded(player: str, recorded: int, due: list[Ecole]) -> Verdict:
     """Compare the écoles written on ``player``'s line with those found against him."""
     owed = sum(e.points for e in due)
     gainer = other(player)

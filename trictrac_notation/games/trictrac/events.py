@@ -7,8 +7,9 @@ report, the diagrams (which draw hits and fills) and the site.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from .vocabulary import JANS  # noqa: F401  (the jans, as events name them: re-exported)
+from .vocabulary import JANS as JANS  # the jans, as events name them (re-exported)
 
 
 @dataclass
@@ -28,12 +29,12 @@ class Event:
     half: str | None = None  # 'talon' or 'coin' for hits
     target: int | None = None
     quadrant: str | None = None
-    ways: list = field(default_factory=list)
+    ways: list[int] = field(default_factory=list)
     rule: str = ""  # key of the rule set entry that valued it, e.g. 'points.battre-a-vrai'
     citation: str = ""  # the treatise's words: "Guiton 1822, ch. 1" or "decided: ..."
     note: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = {"jan": self.jan, "beneficiary": self.beneficiary, "points": self.points, "means": self.means}
         for key in ("half", "target", "quadrant", "rule", "citation", "note"):
             value = getattr(self, key)

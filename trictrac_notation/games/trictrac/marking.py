@@ -13,6 +13,7 @@ payout scheme are given.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ...core.board import BLACK, COLORS, WHITE, other
 from .events import counted
@@ -29,7 +30,7 @@ class Player:
     pavillon: bool = False  # his series began while the opponent held holes (he carries the marker)
     lifted: int = 0  # relevés since his series began (a marqué 'sans lever' has none)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"points": self.points, "holes": self.holes, "bredouille": self.bredouille}
 
 
@@ -50,10 +51,10 @@ class Marking:
 
     points_per_hole: int = 12
     holes_per_partie: int | None = 12  # None: no number of holes ends the partie (à écrire)
-    players: dict = field(default_factory=lambda: {WHITE: Player(), BLACK: Player()})
+    players: dict[str, Player] = field(default_factory=lambda: {WHITE: Player(), BLACK: Player()})
     winner: str | None = None
 
-    def copy(self) -> "Marking":
+    def copy(self) -> Marking:
         return Marking(self.points_per_hole, self.holes_per_partie,
                        {c: replace(p) for c, p in self.players.items()}, self.winner)
 
@@ -123,10 +124,10 @@ class Marking:
         """A marqué is over (à écrire): jetons, fichets and the pavillon start again."""
         self.players = {c: Player() for c in self.players}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {c: self.players[c].to_json() for c in COLORS}
 
-    def payout(self, scheme: str, line: int | None = None) -> "Payout | None":
+    def payout(self, scheme: str, line: int | None = None) -> Payout | None:
         """The stakes the winner takes under ``scheme`` (rules.md §3.12, §4 D12), once the partie is won;
         ``line``: the rule set's ``payout_line`` for the schemes that draw one."""
         if self.winner is None:
@@ -142,7 +143,7 @@ class Payout:
     stakes: float
     why: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "scheme": self.scheme, "stakes": self.stakes, "why": self.why}
 
 

@@ -8,16 +8,19 @@ tout d'une, the coin par puissance, the passage au retour, the sortie.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 from ...core.board import DAMES, WHITE, Position, other
 from ...core.coords import get_system
-from .moves import PARISIAN, MoveRules, legal_plays
 from ...notation.reader import dice_name, write
 from ...notation.record import Header, MoveText, Record, Throw
+from .moves import PARISIAN, MoveRules, Play, legal_plays
 
 
 def random_throws(rng: random.Random, max_throws: int = 400, rules: MoveRules = PARISIAN,
-                  relevés: int = 1, start: Position | None = None, first: str = WHITE):
+                  relevés: int = 1, start: Position | None = None,
+                  first: str = WHITE) -> Iterator[tuple[str, tuple[int, int], Play]]:
     """Yield (side, dice, play) for a random game of ``relevés`` relevés (each ends with a sortie)."""
     position = start or Position.initial()
     side = first
@@ -59,5 +62,5 @@ def random_record(seed: int, system: str = "player", max_throws: int = 400, rele
     return record
 
 
-def random_game_text(seed: int, system: str = "player", **kw) -> str:
+def random_game_text(seed: int, system: str = "player", **kw: Any) -> str:
     return write(random_record(seed, system, **kw))

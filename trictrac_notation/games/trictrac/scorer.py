@@ -18,16 +18,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...core.board import BLACK, COLORS, WHITE, other
-from .events import counted, score_text
+from ...core.board import BLACK, COLORS, WHITE, Position, other
+from ...core.diagnostics import Reporter
+from ...engine.game import Reading
+from ...notation.record import Record, Span, Throw
+from ...rules.rulesets import RuleSet
 from .ecoles import SECTION as ECOLE_SECTION
-from .ecoles import Ecole, audit, check_recorded
+from .ecoles import Audit, Ecole, audit, check_recorded
 from .ecrire import Card, EcrireRules, Marque, NotPlayed, first_after, reckon
-from .marking import Marking
-from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events, unplayed_events
+from .events import Event, counted, score_text
 from .history import Memory
+from .marking import Gain, Marking
+from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events, unplayed_events
+
+if TYPE_CHECKING:
+    from ...engine.replay import ThrowResult
 
 GO_SECTION = "rules.md §3.10"
 ECRIRE_SECTION = "rules.md §4 D14"
@@ -43,10 +50,11 @@ class ScoreState:
     marking: Marking
     memory: Memory  # the opening jans made and the first throw, in the relevé (history.py)
     releve: int = 1
-    pending: dict = field(default_factory=dict)  # colour -> écoles consummated at his next throw
+    pending: dict[str, list[Ecole]] = field(default_factory=dict)  # colour -> écoles consummated at his next throw
     won_at: int | None = None  # index of the throw that won the partie
     warned_over: bool = False
-    shown: tuple = ()  # the jetons and fichets as ThrowScore keeps them: ((colour, points, holes, bredouille), ...)
+    # the jetons and fichets as ThrowScore keeps them: ((colour, points, holes, bredouille), ...)
+    shown: tuple[tuple[str, int, int, bool], ...] = ()
     pavillon: str | None = None
     card: Card | None = None  # the partie à écrire's score card (None: a 12-hole partie)
     marque_first: str | None = None  # who threw first in the marqué under way
@@ -57,7 +65,7 @@ class ScoreState:
                       (BLACK, black.points, black.holes, black.bredouille))
         self.pavillon = WHITE if white.pavillon else BLACK if black.pavillon else None
 
-    def copy(self) -> "ScoreState":
+    def copy(self) -> ScoreState:
         card = replace(self.card, played=list(self.card.played)) if self.card else None
         return replace(self, marking=self.marking.copy(), pending={c: list(v) for c, v in self.pending.items()},
                        card=card)
@@ -79,16 +87,16 @@ class ThrowScore:
     """
 
     side: str
-    events: list
-    due: dict
+    events: list[Event]
+    due: dict[str, int]
     _throw: Any = field(repr=False)
-    ecoles: list
+    ecoles: list[Ecole]
     marker_name: str
     _name: Callable[[int], str] = field(default=str, repr=False)
-    applied: dict = field(init=False)
-    holes: dict = field(init=False)
+    applied: dict[str, int] = field(init=False)
+    holes: dict[str, int] = field(init=False)
     went: bool = False
-    _after: tuple = ()
+    _after: tuple[tuple[str, int, int, bool], ...] = ()
     winner: str | None = None
     marker: str | None = None
     marque: Marque | None = None
@@ -100,14 +108,14 @@ class ThrowScore:
         self.holes = {self.side: 0, other(self.side): 0}
 
     @property
-    def marked(self) -> dict:
+    def marked(self) -> dict[str, Any]:
         t = self._throw
         return {"points": t.marks.points if t.marks else None, "opp": t.opp_marks.points if t.opp_marks else None,
                 "holes": t.holes, "decision": t.decision, "ecoles": [e.points for e in t.ecoles],
                 **({"marque": "refait" if t.refait else t.marque} if t.refait or t.marque is not None else {})}
 
     @property
-    def after(self) -> dict:
+    def after(self) -> dict[str, dict[str, Any]]:
         return {c: {"points": p, "holes": h, "bredouille": b} for c, p, h, b in self._after}
 
     @property
@@ -137,7 +145,7 @@ class ThrowScore:
             lines.append(f"  marqué: {self.marque.why}")
         return lines
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "side": self.side,
             "events": [e.to_json() for e in self.events],
@@ -166,7 +174,7 @@ class Final:
     line: int | None = None  # the payout line of the 'guiton' and 'combine' schemes
     card: Card | None = None  # the partie à écrire's score card
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         payout = self.marking.payout(self.scheme, self.line) if self.card is None else None
         holder = next((c for c, p in self.marking.players.items() if p.pavillon), None)
         ecrire = {"marques": [m.to_json() for m in self.card.played], "card": self.card.to_json()} if self.card else {}
@@ -197,7 +205,7 @@ class Final:
 class Scorer:
     """Scores a replay under one rule set (see the module docstring for ``follow_record``)."""
 
-    def __init__(self, ruleset, follow_record: bool = True):
+    def __init__(self, ruleset: RuleSet, follow_record: bool = True):
         self.ruleset = ruleset
         self.tariff: Tariff = tariff(ruleset)
         self.follow = follow_record
@@ -211,7 +219,7 @@ class Scorer:
 
     # --- the replay hook ----------------------------------------------------------------------
 
-    def start(self, record, position, reporter) -> ScoreState:
+    def start(self, record: Record, position: Position, reporter: Reporter) -> ScoreState:
         """The score at the start: 0 everywhere, or the ``points:N holes:N bredouille:1`` of the setup lines;
         a partie à écrire when the record says so (``[Partie "a-ecrire"]``, ``[Marques "N"]``)."""
         card = self._partie(record, reporter)
@@ -221,11 +229,12 @@ class Scorer:
             player = marking.players[line.side]
             for p in line.placements:
                 key = p.key.lower()
-                limit = {"points": marking.points_per_hole, "holes": marking.holes_per_partie, "bredouille": 2}
+                limit: dict[str, Any] = {"points": marking.points_per_hole, "holes": marking.holes_per_partie,
+                                         "bredouille": 2}
                 if key in limit:
                     if not 0 <= p.count < (limit[key] or p.count + 1):
-                        reporter.error(f"{p.key}:{p.count}: {_SETUP_RANGE[key].format(limit[key] - 1)}", p.span,
-                                       code="bad-setup", rule="rules.md §1.5")
+                        why = _SETUP_RANGE[key].format(limit[key] - 1) if limit[key] else _NO_LIMIT
+                        reporter.error(f"{p.key}:{p.count}: {why}", p.span, code="bad-setup", rule="rules.md §1.5")
                         continue
                     setattr(player, key, bool(p.count) if key == "bredouille" else p.count)
         players = marking.players
@@ -235,7 +244,7 @@ class Scorer:
         state.show()
         return state
 
-    def _partie(self, record, reporter) -> Card | None:
+    def _partie(self, record: Record, reporter: Reporter) -> Card | None:
         """The score card of a partie à écrire, or None for a partie en douze trous (the default)."""
         self.ecrire = None
         name = record.header("Partie")
@@ -273,7 +282,7 @@ class Scorer:
     def fork(self, snapshot: ScoreState) -> ScoreState:
         return snapshot.copy()
 
-    def throw(self, state: ScoreState, result, ctx) -> None:
+    def throw(self, state: ScoreState, result: ThrowResult, ctx: Reading) -> None:
         throw, side = result.throw, result.side
         if result.releve != state.releve:
             self._new_releve(state, result.releve)
@@ -324,12 +333,12 @@ class Scorer:
         self._mark(state, result, found, score, ctx)
         result.score = score
 
-    def finish(self, state: ScoreState, results, reporter) -> Final:
+    def finish(self, state: ScoreState, results: list[ThrowResult], reporter: Reporter) -> Final:
         """The score at the end of the main line (its pending écoles reported by :meth:`close`)."""
         self.close(state, reporter)
         return Final(self.ruleset.id, state.marking, self.scheme, self.marker, state.won_at, self.line, state.card)
 
-    def close(self, state: ScoreState, reporter) -> None:
+    def close(self, state: ScoreState, reporter: Reporter) -> None:
         """The end of a line (the main line or a variation).
 
         decided: points received and mis-marked on its last throws, whose école would be consummated
@@ -346,16 +355,18 @@ class Scorer:
         state.releve = releve
         state.memory = state.memory.new_releve()
 
-    def _history(self, state: ScoreState, result) -> History:
+    def _history(self, state: ScoreState, result: ThrowResult) -> History:
         return state.memory.history(result.side, result.throw_in_releve)
 
-    def _remember(self, state: ScoreState, result, events) -> None:
-        state.memory = state.memory.after(result.side, result.throw.dice, events, result.throw_in_releve,
+    def _remember(self, state: ScoreState, result: ThrowResult, events: list[Event]) -> None:
+        dice = result.throw.dice
+        assert dice is not None  # only a throw whose dice were read is scored
+        state.memory = state.memory.after(result.side, dice, events, result.throw_in_releve,
                                           bool(result.counts_before.get(other(result.side))))
 
     # --- marking ---------------------------------------------------------------------------------
 
-    def _mark(self, state: ScoreState, result, found, score: ThrowScore, ctx) -> None:
+    def _mark(self, state: ScoreState, result: ThrowResult, found: Audit, score: ThrowScore, ctx: Reading) -> None:
         """Roller first, then the opponent with the écoles he marks on this line (rules.md §3.3 'Marking
         order', §3.9, §3.10, §3.11)."""
         throw, side = result.throw, result.side
@@ -384,7 +395,8 @@ class Scorer:
             m.go()
             if follow and found.marked_opp:
                 r.warning(f"{rival} marks {found.marked_opp} from a throw after which {side} goes: the opponent "
-                          "does not mark what that throw gave him", throw.opp_marks.span, code="go", rule=GO_SECTION)
+                          "does not mark what that throw gave him", throw.opp_marks.span if throw.opp_marks else None,
+                          code="go", rule=GO_SECTION)
             if follow and throw.opp_holes:
                 r.error(f"{rival} marks {counted(throw.opp_holes, 'hole')} from a throw after which {side} goes: "
                         "the opponent does not mark what that throw gave him", throw.opp_holes_span, code="holes",
@@ -407,42 +419,44 @@ class Scorer:
     # --- the partie à écrire --------------------------------------------------------------------
 
     @staticmethod
-    def _may_end(state: ScoreState, throw) -> bool:
+    def _may_end(state: ScoreState, throw: Throw) -> bool:
         """Whether a throw that marks nothing must still be looked at: it may end a marqué."""
         return state.card is not None and (throw.marque is not None or throw.refait)
 
-    def _marque(self, state: ScoreState, result, score: ThrowScore, ctx) -> None:
+    def _marque(self, state: ScoreState, result: ThrowResult, score: ThrowScore, ctx: Reading) -> None:
         """End the marqué if this throw ends it (ecrire.EcrireRules.ends): reckon it, put it on the card,
         say who throws first next, and compare with the record's ``marque N`` / ``refait``."""
         m, throw, r = state.marking, result.throw, ctx.r
+        ecrire, card = self.ecrire, state.card
+        assert ecrire is not None and card is not None  # a partie à écrire (see _may_end)
         holes = {c: m.players[c].holes for c in COLORS}
         written = "refait" if throw.refait else throw.marque
-        if not self.ecrire.ends(holes, score.went):
+        if not ecrire.ends(holes, score.went):
             if self.follow and written is not None:
-                need = self.ecrire.marque_holes
+                need = ecrire.marque_holes
                 r.error(f"'{'refait' if throw.refait else f'marque {written}'}', but no marqué ends here: "
                         + ("a marqué ends when a player goes" if max(holes.values()) >= need else
                            f"neither player has {need} holes ({', '.join(f'{c} {holes[c]}' for c in COLORS)})"),
                         throw.marque_span, code="marque", rule=ECRIRE_SECTION)
             return
         holder = next((c for c in COLORS if m.players[c].series), None)
-        marque = reckon(self.ecrire, holes, holder, state.card.refaits,
+        marque = reckon(ecrire, holes, holder, card.refaits,
                         sans_lever=holder is not None and not m.players[holder].lifted)
         marque.throw = result.index
         if self.follow and written is not None:
             self._check_marque(marque, written, throw, r)
-        state.card.played.append(marque)
+        card.played.append(marque)
         score.marque = marque
         if self.follow:
-            score.next_first = first_after(self.ecrire, marque, state.marque_first or result.side)
+            score.next_first = first_after(ecrire, marque, state.marque_first or result.side)
             rule = "first_after_refait" if marque.refait else "first_after_marque"
-            score.next_why = f"{rule} {getattr(self.ecrire, rule)}: {self.ecrire.citations[rule]}"
+            score.next_why = f"{rule} {getattr(ecrire, rule)}: {ecrire.citations[rule]}"
         m.new_marque()
         state.marque_first = None
-        if state.card.over:
+        if card.over:
             state.won_at = result.index
 
-    def _check_marque(self, marque, written, throw, r) -> None:
+    def _check_marque(self, marque: Marque, written: int | str, throw: Throw, r: Reporter) -> None:
         """The record's reckoning against the rules'; a different value is kept (the players paid it)."""
         if marque.refait and written != "refait":
             r.error(f"'marque {written}', but the marqué ends in a refait: {marque.why}", throw.marque_span,
@@ -455,10 +469,11 @@ class Scorer:
                     f"({marque.why})", throw.marque_span, code="marque", rule=ECRIRE_SECTION,
                     hint=f"write 'marque {marque.value}', or sic:marque if the source reckoned it so")
             marque.why += f"; the record writes {written}, kept on the card"
-            marque.value = written
+            marque.value = int(written)  # a number: 'refait' is handled above
 
     @staticmethod
-    def _holes(m: Marking, color: str, points: int, gain, written: int | None, span, r, received=False) -> int:
+    def _holes(m: Marking, color: str, points: int, gain: Gain, written: int | None, span: Span | None, r: Reporter,
+               received: bool = False) -> int:
         """The holes ``color`` takes: the record's count where it gives one (``hole``/``holes N``, or
         ``opp hole`` for holes received), checked against what his points make.
 
@@ -490,7 +505,8 @@ class Scorer:
         m.add_holes(color, written - gain.holes)
         return written
 
-    def _ecoles(self, state: ScoreState, result, found, score: ThrowScore, ctx, went: bool) -> tuple[int, bool]:
+    def _ecoles(self, state: ScoreState, result: ThrowResult, found: Audit, score: ThrowScore, ctx: Reading,
+                went: bool) -> tuple[int, bool]:
         """Écoles against the roller: those of his own marks and fills, and those of the points he
         received last time (consummated now that he throws) — compared with his ``ecole N`` items.
         Returns the points his opponent marks for them, and whether an école was claimed."""
@@ -533,9 +549,10 @@ _SETUP_RANGE = {
     "holes": "a partie in play has 0 to {} holes",
     "bredouille": "bredouille:1 (his points run in bredouille) or bredouille:0",
 }
+_NO_LIMIT = "a player holds no negative number of holes (a partie à écrire counts them without a limit)"
 
 
-def _unclaimed(r, e) -> None:
+def _unclaimed(r: Reporter, e: Ecole) -> None:
     """An école the opponent did not mark: an omission the rules let stand (a warning); marks the throw
     cannot give, an error unless the record says the opponent let them stand (``let-stand``: a warning)."""
     code = "fausse-ecole" if e.kind == "fausse-ecole" else "ecole"
@@ -549,12 +566,12 @@ def _unclaimed(r, e) -> None:
         r.error(e.text, e.span, code=code, rule=ECOLE_SECTION, hint=_ecole_hint(e))
 
 
-def _ecole_hint(e) -> str:
+def _ecole_hint(e: Ecole) -> str:
     line = f"{e.against}'s next line" if e.kind == "received" else f"{e.against}'s line"
     return f"if {e.gainer} marked it, write 'ecole {e.points}' on {line}"
 
 
-def _label(event, name) -> str:
+def _label(event: Event, name: Callable[[int], str]) -> str:
     """'battre-a-vrai 4 (6, 9 on 5')' — the jan, its points, its ways and where."""
     parts = []
     if event.ways and len(event.ways) > 1 or event.jan in ("battre-a-vrai", "battre-a-faux", "remplir", "margot"):
