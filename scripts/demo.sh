@@ -16,6 +16,16 @@ echo
 echo "== trictrac compare site_src/games/jollyvet-rencontre.tric --rules jollyvet-1634,guiton-1822"
 .venv/bin/trictrac compare site_src/games/jollyvet-rencontre.tric --rules jollyvet-1634,guiton-1822
 echo
+echo "== backgammon: trictrac check site_src/games/backgammon/*.tric, the final of a match, and the .mat round trip"
+.venv/bin/trictrac check site_src/games/backgammon/*.tric
+.venv/bin/trictrac replay --json site_src/games/backgammon/backgammon-match.tric \
+  | .venv/bin/python -c "import json, sys; print(json.load(sys.stdin)['final'])"
+mat_dir=$(mktemp -d)
+.venv/bin/trictrac export site_src/games/backgammon/backgammon-match.tric --format mat -o "$mat_dir/match.mat"
+.venv/bin/trictrac import "$mat_dir/match.mat" -o "$mat_dir/match.tric"
+.venv/bin/trictrac check -q "$mat_dir/match.tric" && echo "exported to .mat and imported back: checks clean"
+rm -rf "$mat_dir"
+echo
 echo "== trictrac site build (the bundled records, the rules compendium, the tutorials)"
 .venv/bin/trictrac site build --out site
 echo "step through a game: open $(pwd)/site/games/index.html in a browser (no server needed)"

@@ -511,7 +511,9 @@ def test_cli_rules_lists_every_set():
     lines = squeeze(out)
     assert code == 0 and err == ""
     assert lines[0] == "id year author abandoned jans title"
-    assert [line.split()[0] for line in lines[1:]] == list(IDS)
+    trictrac = lines[1:lines.index("")]  # then the other games' rule sets, a table each
+    assert [line.split()[0] for line in trictrac] == list(IDS)
+    assert lines[lines.index("") + 1:lines.index("") + 3] == ["backgammon:", "id year author cube title"]
     assert "jollyvet-1634 1634 Jollyvet rencontre on, margot on, pile-de-misere on ?" in lines
     assert ("guiton-1822 1822 N. Guiton rencontre off, margot off, pile-de-misere optional "
             "Traité complet du jeu de trictrac") in lines

@@ -43,6 +43,17 @@ def throw_json(t) -> dict:
     return data
 
 
+def diagnostics_json(result) -> dict:
+    """A replay's diagnostics and their counts, and whether it went to the end (any game's replay)."""
+    return {
+        "diagnostics": [d.to_json() for d in result.diagnostics],
+        "errors": sum(d.severity == "error" for d in result.diagnostics),
+        "warnings": sum(d.severity == "warning" for d in result.diagnostics),
+        "notes": sum(d.severity == "note" for d in result.diagnostics),
+        "complete": result.stopped is None,
+    }
+
+
 def replay_json(result) -> dict:
     rec = result.record
     data = {
@@ -53,11 +64,7 @@ def replay_json(result) -> dict:
         "bottom": result.bottom,
         "initial": result.initial.to_json(),
         "throws": [throw_json(t) for t in result.throws],
-        "diagnostics": [d.to_json() for d in result.diagnostics],
-        "errors": sum(d.severity == "error" for d in result.diagnostics),
-        "warnings": sum(d.severity == "warning" for d in result.diagnostics),
-        "notes": sum(d.severity == "note" for d in result.diagnostics),
-        "complete": result.stopped is None,
+        **diagnostics_json(result),
     }
     if result.final is not None:
         data["final"] = result.final.to_json()

@@ -9,7 +9,7 @@ coordinate system.
 from __future__ import annotations
 
 from ..core.board import BLACK, WHITE, Position, other
-from ..core.coords import DEFAULT_SYSTEM, get_system
+from ..core.coords import DEFAULT_SYSTEM, CoordSystem, get_system
 
 MARK = {WHITE: "o", BLACK: "x"}
 CELL = 4
@@ -38,9 +38,9 @@ def _line(cells: list[str]) -> str:
     return "".join(_cell(c) for c in cells[:6]) + " |" + "".join(_cell(c) for c in cells[6:])
 
 
-def render(position: Position, system: str = DEFAULT_SYSTEM, bottom: str = WHITE) -> str:
-    """The diagram as lines of text."""
-    coords = get_system(system)
+def render(position: Position, system: str | CoordSystem = DEFAULT_SYSTEM, bottom: str = WHITE) -> str:
+    """The diagram as lines of text (``system``: a system's name, or the system itself)."""
+    coords = system if isinstance(system, CoordSystem) else get_system(system)
     top = other(bottom)
     lines = []
     for side, labels_first in ((top, True), (bottom, False)):
@@ -50,7 +50,9 @@ def render(position: Position, system: str = DEFAULT_SYSTEM, bottom: str = WHITE
         lines.extend([labels, dames] if labels_first else [dames, labels])
         if labels_first:
             lines.append(" " * (6 * CELL) + " |")
+    bar = (f"bar: white {position.bar_white}, black {position.bar_black}   "
+           if position.bar_white or position.bar_black else "")
     lines.append(
-        f"off: white {position.off_white}, black {position.off_black}   (o = white, x = black)"
+        f"{bar}off: white {position.off_white}, black {position.off_black}   (o = white, x = black)"
     )
     return "\n".join(lines)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -52,6 +53,27 @@ def open_record(args, path: str) -> OpenedGame:
     from ..rules.rulesets import RulesError
 
     try:
-        return open_game(path, getattr(args, "rules", None), kind="file")
+        return _open_backgammon(args, path) or open_game(path, getattr(args, "rules", None), kind="file")
     except RulesError as e:
         raise UsageError(f"--rules: {e}") from None
+
+
+def _open_backgammon(args, path: str) -> OpenedGame | None:
+    """A ``[Game "backgammon"]`` record replayed by backgammon's own replay (its cube, the games of a match and
+    their numbering are not yet the Game protocol's); None for any other record."""
+    from ..engine.opengame import OpenedGame
+    from ..games.backgammon.replay import is_backgammon, replay
+    from ..notation.reader import read_text
+
+    text, diags = read_text(path)
+    if text is None or not _BACKGAMMON.search(text):
+        return None
+    from ..notation.reader import parse
+
+    record, more = parse(text, path)
+    if not is_backgammon(record):
+        return None
+    return OpenedGame(path, text, record, replay(record, getattr(args, "rules", None), diags + more), diags + more)
+
+
+_BACKGAMMON = re.compile(r'^\s*\[\s*Game\s+"\s*backgammon\s*"\s*\]', re.I | re.M)

@@ -46,6 +46,8 @@ def cmd_diagram(args) -> int:
     if record is None or result is None:
         _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
+    if opened.game is not None and opened.game.name != "trictrac":
+        return _other_game(args, opened)
     n = _throw_number(args, record)
     _print_diagnostics(result.diagnostics, text, sys.stderr)
     status = 1 if result.errors else 0
@@ -61,6 +63,47 @@ def cmd_diagram(args) -> int:
     except OSError as e:
         raise UsageError(f"cannot write {out}: {e.strerror or e}") from None
     return status
+
+
+def _other_game(args, opened) -> int:
+    """A backgammon position (its bar and its dames borne off) after throw N: the board without the arrows of
+    the moves (they are still trictrac's), the throw as the title; SVG, or PNG/PDF by -o's extension."""
+    from ..annotate.backgammon import COORDS
+    from ..render.svg import board_svg
+    from .common import UsageError, _print_diagnostics
+
+    record, result = opened.record, opened.replay
+    out = args.output
+    count = len(result.throws)
+    n = count if args.throw is None else args.throw
+    if not 0 <= n <= count:
+        raise UsageError(f"--throw {n}: {args.file} has {count} replayed throw{'s' if count != 1 else ''}; "
+                         f"give 0 (the starting position) to {count}")
+    _print_diagnostics(result.diagnostics, opened.text, sys.stderr)
+    t = result.throws[n - 1] if n else None
+    position = result.initial if t is None else (t.after or t.before)
+    from ..notation.reader import WORDS, write_throw
+
+    title = record.header("Title") or opened.game.name
+    title += f", game {t.game}: after {write_throw(t.throw, WORDS['en'], comments=False, variations=False)}" if t \
+        else ": the starting position"
+    bottom = args.bottom or "white"
+    try:
+        if out is None or out.lower().endswith(".svg"):
+            svg = board_svg(position, coords=COORDS, bottom=bottom, width=args.width or 480, title=title)
+            if out is None:
+                sys.stdout.write(svg + "\n")
+            else:
+                with open(out, "w", encoding="utf-8") as f:
+                    f.write(svg)
+        else:
+            from ..render.plot import board_figure
+
+            fig = board_figure(position, coords=COORDS, bottom=bottom, title=title)
+            fig.savefig(out, dpi=(args.width or 900) / fig.get_figwidth())
+    except (OSError, ValueError) as e:
+        raise UsageError(f"cannot write {out}: {getattr(e, 'strerror', None) or e}") from None
+    return 1 if result.errors else 0
 
 
 def _throw_number(args, record) -> int:

@@ -47,6 +47,8 @@ def cmd_replay(args) -> int:
     import json
 
     from ..annotate.report import replay_json, replay_lines
+    from ..annotate import backgammon
+    from ..games.backgammon.replay import is_backgammon
 
     _check_rules_option(args)
     opened = open_record(args, args.file)
@@ -54,11 +56,13 @@ def cmd_replay(args) -> int:
     if result is None:
         _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
+    bg = opened.record is not None and is_backgammon(opened.record)
     if args.json:
-        json.dump(replay_json(result), sys.stdout, ensure_ascii=False, indent=1)
+        json.dump((backgammon.replay_json if bg else replay_json)(result), sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
-        for line in replay_lines(result, system=args.coords, bottom=args.bottom):
+        lines = backgammon.replay_lines(result, args.bottom) if bg else replay_lines(result, args.coords, args.bottom)
+        for line in lines:
             print(line)
         _print_diagnostics(result.diagnostics, text, sys.stderr)
     return 1 if result.errors else 0
@@ -135,7 +139,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 EXTENSIONS = {"diagram": ("diagram",), "rules": ("rules",), "site": ("site",),
-              "score": ("score", "compare", "explain"), "arith": ("chances", "simulate"), "marque": ("marque",)}
+              "score": ("score", "compare", "explain"), "arith": ("chances", "simulate"), "marque": ("marque",),
+              "mat": ("import", "export")}
 """The modules of cli/ that define sub-commands (each has ``register(subparsers)``), in the order of
 the help, and the commands each defines."""
 

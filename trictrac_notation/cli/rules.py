@@ -10,8 +10,8 @@ import argparse
 import json
 import sys
 
-from ..rules.rules_schema import VARIANTS, RulesError
-from ..rules.rulesets import RuleSet, diff_rulesets, known_ids, load_ruleset
+from ..rules.rules_schema import RulesError
+from ..rules.rulesets import RuleSet, diff_rulesets, game_dirs, game_ids, known_ids, load_ruleset
 
 ABANDONED = ("rencontre", "margot", "pile-de-misere")
 
@@ -78,6 +78,18 @@ def cmd_list(args) -> int:
     rows = [(r.id, str(r.identity["year"]), r.identity["author"],
              ", ".join(f"{j} {r.status(j)}" for j in ABANDONED), r.title) for r in rulesets]
     _table([("id", "year", "author", "abandoned jans", "title")] + rows)
+    for game in (d.name for d in game_dirs()):  # the other games' rule sets, a table each
+        others = []
+        for ruleset_id in game_ids(game):
+            try:
+                others.append(load_ruleset(ruleset_id))
+            except RulesError as e:
+                status = _file_errors(e)
+        others.sort(key=lambda r: (r.identity["year"], r.id))
+        print(f"\n{game}:")
+        _table([("id", "year", "author", "cube", "title")] + [
+            (r.id, str(r.identity["year"]), r.identity["author"], "yes" if r.variant("cube") else "no", r.title)
+            for r in others])
     return status
 
 
@@ -120,7 +132,8 @@ def show_lines(ruleset: RuleSet) -> list[str]:
             section = head
             out += ["", titles[head]]
         out.append(f"  {name:<25} {_show_value(value):<24} {ruleset.citation(key)}")
-        about = {"variants": lambda: VARIANTS[name].about, "options": lambda: ruleset.available_options[name]}
+        about = {"variants": lambda: ruleset.schema.variants[name].about,
+                 "options": lambda: ruleset.available_options[name]}
         if head in about:
             out.append(f"  {'':<25} {'':<24} = {about[head]()}")
     return out

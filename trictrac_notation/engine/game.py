@@ -26,6 +26,7 @@ DEFAULT_GAME = "trictrac"
 # name -> the module whose ``GAME`` is that game (imported on first use: games are a floor above)
 KNOWN_GAMES: dict[str, str] = {
     "trictrac": "trictrac_notation.games.trictrac.game",
+    "backgammon": "trictrac_notation.games.backgammon.game",
 }
 
 _LOADED: dict[str, Game] = {}

@@ -29,6 +29,9 @@ def replay_options(rules_id: str | None, record: Record, follow_record: bool = T
     if not rules_id and not record.header("Rules") and not record.header("Options"):
         return {"rules": game.default_rules(), "scorer": None}
     ruleset = ruleset_for(rules_id, record, folder)
+    if ruleset.game != game.name:  # e.g. [Rules "ffbg"] on a trictrac record: an error at the header
+        raise RulesError(f"rule set {ruleset.id} is a {ruleset.game} rule set, and this record is {game.name}"
+                         + ("" if ruleset.game == "trictrac" else f' (add [Game "{ruleset.game}"] if it is)'))
     return {"rules": game.movement(ruleset), "scorer": game.scorer(ruleset, follow_record)}
 
 

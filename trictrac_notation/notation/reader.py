@@ -101,8 +101,10 @@ def _span(tok: Token) -> Span:
     return Span(tok.line, tok.column, max(1, len(tok)))
 
 
-_HEAD = re.compile(r"(?:(?P<number>\d+)\.[ \t]*)?(?P<side>\w+)[ \t]+(?P<dice>(?i:double[ \t]+deux)|[^\s{}()\[\]]+)")
-_MOVE = re.compile(r"[^\s]+")
+_HEAD = re.compile(r"(?:(?P<number>\d+)\.[ \t]*)?(?P<side>\w+)"
+                   r"(?:[ \t]+(?P<cube>(?i:double[ \t]+(?:take|drop|beaver)|resigns(?:-gammon|-backgammon)?))"
+                   r"(?![\w&'-]))?(?:[ \t]+(?P<dice>(?i:double[ \t]+deux)|[^\s{}()\[\]]+))?")
+_MOVE = re.compile(r"[^\s(]+(?:[ \t]*\(\d\))?|\S+")  # backgammon's "13/10 (2)" is one move
 _PLAIN_DICE = {f"{a}-{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}
 # arrows are short (T, 11', B12, &, off): 'doble-deux' is a misspelt doublet, 'T-6' a move
 _LOOKS_LIKE_MOVE = re.compile(r"(?=.*[A-Za-z&'])[A-Za-z0-9&']{1,3}(-[A-Za-z0-9&']{1,3})+", re.I)
@@ -187,9 +189,11 @@ class _Build(Transformer[Token, Any]):
                 return Span(line, column + start, end - start)
             return _Offsets(head).span(start, end)
 
-        dice_span = span(m.start("dice"), m.end("dice"))
-        moves_from = m.end("dice")
-        if dice_text in _PLAIN_DICE:
+        dice_span = span(m.start("dice"), m.end("dice")) if dice_text is not None else None
+        moves_from = m.end()
+        if dice_text is None:  # backgammon: a dropped double or a resignation ends the game before the dice
+            dice, dice_text = None, ""
+        elif dice_text in _PLAIN_DICE:
             dice = _PLAIN_DICE[dice_text]
         elif dice_text.lower() not in DOUBLET_NAMES and _LOOKS_LIKE_MOVE.fullmatch(dice_text):
             self.r.error(f"the dice are missing: {dice_text!r} is a move", dice_span, code="bad-dice",
@@ -199,6 +203,8 @@ class _Build(Transformer[Token, Any]):
             dice, dice_text = self._dice(dice_text, dice_span)
         t = Throw(SIDES[m.group("side").lower()], dice, dice_text, int(number) if number else None,
                   span=span(0, m.end("side")), dice_span=dice_span)
+        if m.group("cube"):
+            t.cube, t.cube_span = re.sub(r"\s+", " ", m.group("cube").lower()), span(m.start("cube"), m.end("cube"))
         t.moves = [MoveText(tuple(mv.group().split("-")), span(mv.start(), mv.end()))
                    for mv in _MOVE.finditer(text, moves_from)]
         for item in children[1:]:
@@ -452,6 +458,8 @@ def write_throw(t: Throw, words: dict[str, str], *, comments: bool = True, varia
     if t.number is not None:
         parts.append(f"{t.number}.")
     parts.append(words[t.side])
+    if t.cube:
+        parts.append(t.cube)
     if t.dice_text and (t.dice is None or t.dice_text.lower() in DOUBLET_NAMES or _reads_as(t.dice_text, t.dice)):
         parts.append(t.dice_text)
     elif t.dice is not None:

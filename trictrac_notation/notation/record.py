@@ -152,6 +152,7 @@ class Throw:
     figures: list[Figure] = field(default_factory=list)  # Figure: the book's figures of the position after it
     marque: int | None = None  # the value of the marqué this throw ends, as the players reckoned it (à écrire)
     refait: bool = False  # this throw ends the marqué in a refait (à écrire)
+    cube: str | None = None  # backgammon, before the dice: 'double take|drop|beaver', 'resigns[-gammon|-backgammon]'
     comments: list[str] = field(default_factory=list)
     variations: list[list[Throw]] = field(default_factory=list)  # each a list of Throw
     span: Span | None = _span()
@@ -162,6 +163,7 @@ class Throw:
     pour_tout_span: Span | None = _span()
     fausse_case_span: Span | None = _span()
     marque_span: Span | None = _span()
+    cube_span: Span | None = _span()
     unreadable: bool = field(default=False, compare=False, repr=False)  # a syntax error lies inside it
 
     @property

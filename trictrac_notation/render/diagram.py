@@ -16,11 +16,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..core.board import COLORS, OFF, Position, other
-from ..core.coords import CoordSystem, get_system
+from ..core.coords import SYSTEMS, CoordSystem, get_system
 from ..games.trictrac.events import score_text as events_score_text
 from .labels import Box, circle_box, first_free, fit_size, text_box
 from .layout import *  # noqa: F403 - the description's names, used by name as in board.js
-from .layout import (COMPACT, FULL, Layout, Shape, Style, band_y, column_left, hole_xy, jeton_x, label_y,
+from .layout import (COMPACT, FULL, Layout, Shape, Style, band_y, bar_spot, column_left, hole_xy, jeton_x, label_y,
                      off_tray, place, slot, white_track)
 from ..notation.reader import dice_name
 from ..errors import TrictracError
@@ -84,9 +84,10 @@ def arrow_labels(coords: CoordSystem, bottom: str, compact: bool) -> tuple[dict,
 
 
 @lru_cache(maxsize=64)
-def background(coords_id: str, bottom: str, layout: Layout = FULL) -> tuple:
-    """Frame, bands, 24 arrows, 24 + 3 holes and the arrow labels (each fitted to its arrow's width)."""
-    labels, prefixes = arrow_labels(get_system(coords_id), bottom, layout.compact)
+def background(coords: str | CoordSystem, bottom: str, layout: Layout = FULL) -> tuple:
+    """Frame, bands, 24 arrows, 24 + 3 holes and the arrow labels (each fitted to its arrow's width);
+    ``coords``: a system's id, or a system of a game's own (backgammon's points)."""
+    labels, prefixes = arrow_labels(system(coords), bottom, layout.compact)
     return tuple(board_shapes([labels[wt] for wt in range(24)], prefixes, bottom, layout))
 
 
@@ -153,6 +154,11 @@ def dames(position: Position, bottom: str, layout: Layout = FULL) -> list:
             shapes.append(_dame(x, y, color, None, "off"))
             shapes.append(_count(x, y, n, color, "count off", layout.count))
             shapes.append(text(x, y + (-OFF_TAG_DY if color == bottom else OFF_TAG_DY), "off", layout.tag, cls="tag"))
+        n = position.on_bar(color)
+        if n:  # backgammon's dames hit and waiting to enter (never in trictrac)
+            x, y = bar_spot(color, bottom)
+            shapes.append(_dame(x, y, color, None, "bar"))
+            shapes.append(_count(x, y, n, color, "count bar", layout.count))
     return shapes
 
 
@@ -535,7 +541,7 @@ def scene(position: Position, *, coords="player", bottom: str = WHITE, annotatio
     heading = title or (lines[0][0] if lines else "Trictrac position")
     desc = " ".join(t for t, _ in lines if t != heading)
     desc = (desc + " " if desc else "") + position_text(position, cs, bottom)
-    return Scene(WIDTH, BOARD_HEIGHT + used, background(cs.id, bottom, layout), (cs.id, bottom, layout), shapes,
+    return Scene(WIDTH, BOARD_HEIGHT + used, background(cs if cs.id not in SYSTEMS else cs.id, bottom, layout), (cs.id, bottom, layout), shapes,
                  f"Trictrac: {heading}" if not title else title, desc)
 
 

@@ -234,6 +234,13 @@ def off_tray(color: str, bottom: str) -> tuple[float, float]:
     return MARGIN_L / 2, y
 
 
+def bar_spot(color: str, bottom: str) -> tuple[float, float]:
+    """Where a colour's dames on the bar lie (backgammon): on the middle band, on the side of the row they
+    enter (the opponent's home table, the start of their own frame)."""
+    x = FRAME_X0 + SHORT_L + 6 * U + MIDDLE / 2
+    return x, (MID_Y + U if color == bottom else MID_Y - U)
+
+
 def band_y(color: str, bottom: str) -> float:
     """Centre line of a player's own long band."""
     return FRAME_Y1 - BAND / 2 if color == bottom else FRAME_Y0 + BAND / 2

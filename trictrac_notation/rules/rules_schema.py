@@ -204,10 +204,39 @@ VARIANTS = {
 
 HALVES = ("talon", "coin")
 SECTIONS = ("identity", "extends", "points", "jans", "variants", "options")
+GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+@dataclass(frozen=True)
+class GameSchema:
+    """What a game's rule sets state: its jans (none for backgammon) and its variants."""
+
+    jans: tuple[str, ...]
+    variants: dict[str, Variant]
+
+
+def game_schema(game: str) -> GameSchema:
+    """The schema of ``game`` (a file's ``game:`` key; trictrac when absent).  Another game's schema is the
+    ``SCHEMA`` of its package, ``trictrac_notation.games.<game>.schema``, looked up by name (a registry: the
+    rule-file loader knows no game but trictrac); KeyError if there is none."""
+    if game == "trictrac":
+        return TRICTRAC
+    if not GAME_NAME.fullmatch(game):
+        raise KeyError(game)
+    import importlib
+
+    try:
+        schema: GameSchema = importlib.import_module(f"{__name__.split('.')[0]}.games.{game}.schema").SCHEMA
+        return schema
+    except ModuleNotFoundError:
+        raise KeyError(game) from None
 IDENTITY = ("author", "title", "year", "edition", "place")
 CITING = ("cite", "decided", "note")
 EVIDENCE = re.compile(r"\((S|C|W|M|I)\)\s*$")
 OPTION_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+TRICTRAC = GameSchema(JANS, VARIANTS)
 
 
 def suggest(word: object, choices: Iterable[object]) -> str:
@@ -292,6 +321,7 @@ class _Checker:
 
         self._scalars = SafeConstructor()
         self._unreadable: set[Keys] = set()  # keys whose value was refused when read: no second complaint
+        self.schema = TRICTRAC
 
     def error(self, keys: Keys, message: str, part: str = "value") -> None:
         if any(keys[:n] in self._unreadable for n in range(len(keys) + 1)):
@@ -351,7 +381,14 @@ class _Checker:
         if not isinstance(data, dict):
             self.error((), "expected a mapping of the sections " + ", ".join(SECTIONS))
             return
+        game = data.get("game", "trictrac")
+        try:
+            self.schema = game_schema(game) if isinstance(game, str) else TRICTRAC
+        except KeyError:
+            self.error(("game",), f"game: unknown game {game!r} (known: trictrac, backgammon)")
         for key, value in data.items():
+            if key == "game":
+                continue
             if key not in SECTIONS:
                 self.unknown((key,), "the top level", SECTIONS)
             elif key == "identity":
@@ -430,7 +467,8 @@ class _Checker:
     def section(self, name: str, value: Any) -> None:
         if not self.mapping((name,), value, "a mapping"):
             return
-        names = {"points": JANS, "jans": JANS, "variants": tuple(VARIANTS), "options": None}[name]
+        jans = self.schema.jans
+        names = {"points": jans, "jans": jans, "variants": tuple(self.schema.variants), "options": None}[name]
         for key, entry in value.items():
             keys: Keys = (name, key)
             if names is not None and key not in names:
@@ -477,7 +515,7 @@ class _Checker:
         self.citation(keys, entry)
 
     def variant_value(self, keys: Keys, name: str, value: object) -> None:
-        variant = VARIANTS[name]
+        variant = self.schema.variants[name]
         if not variant.accepts(value):
             hint = suggest(value, variant.kind) if isinstance(variant.kind, tuple) else ""
             self.error(keys, f"{_dotted(keys)}: expected {variant.describe()}, got {_describe(value)}{hint}")
@@ -497,13 +535,14 @@ class _Checker:
             self.error(keys + ("jans",), f"{_dotted(keys)}.jans: expected a list of jans, got {_describe(jans)}")
         else:
             for i, jan in enumerate(jans):
-                if jan not in JANS:
-                    self.error(keys + ("jans", i), f"{_dotted(keys)}.jans: unknown jan {jan!r}{suggest(jan, JANS)}")
+                if jan not in self.schema.jans:
+                    self.error(keys + ("jans", i),
+                               f"{_dotted(keys)}.jans: unknown jan {jan!r}{suggest(jan, self.schema.jans)}")
         variants = entry.get("variants", {})
         if self.mapping(keys + ("variants",), variants, "a mapping of variant names to values"):
             for var, value in variants.items():
-                if var not in VARIANTS:
-                    self.unknown(keys + ("variants", var), f"{_dotted(keys)}.variants", VARIANTS)
+                if var not in self.schema.variants:
+                    self.unknown(keys + ("variants", var), f"{_dotted(keys)}.variants", self.schema.variants)
                 else:
                     self.variant_value(keys + ("variants", var), var, value)
         self.citation(keys, entry)
@@ -513,12 +552,13 @@ def check_complete(file: RulesFile, sections: dict[str, dict[str, Any]]) -> None
     """The resolved sections of ``file`` (after extends) state every jan, the points of every jan
     that can be scored, and every variant needed."""
     checker = _Checker(file)
-    for name in ("points", "jans", "variants"):
+    schema = file_schema(file)
+    for name in ("points", "jans", "variants") if schema.jans else ("variants",):
         if not sections[name] and name not in file.data:
             checker.error((), f"missing section {name!r}")
     jans, points, variants = sections["jans"], sections["points"], sections["variants"]
     if jans:
-        for jan in JANS:
+        for jan in schema.jans:
             if jan not in jans:
                 checker.error(("jans",), f"jans: {jan!r} is not stated (say 'scored: true' or 'scored: false')", "key")
     enabled: dict[str, tuple[str, Keys]] = {jan: (f"option {name!r} switches it on", ("options", name))
@@ -530,11 +570,17 @@ def check_complete(file: RulesFile, sections: dict[str, dict[str, Any]]) -> None
             if jan not in points:
                 checker.error(keys, f"points: no value for {jan!r}, but {why}", "key")
     if variants or "variants" in file.data:
-        for name, variant in VARIANTS.items():
+        for name, variant in schema.variants.items():
             if name not in variants and variant.needed(enabled, variants):
                 where = ("variants",) if "variants" in file.data else enabled.get(variant.requires or "", ("", ()))[1]
                 checker.error(where, f"variants: {name!r} is not stated ({variant.about})", "key")
     checker.raise_errors()
+
+
+def file_schema(file: RulesFile) -> GameSchema:
+    """The schema a (checked) file was read with."""
+    game = file.data.get("game", "trictrac")
+    return game_schema(game) if isinstance(game, str) else TRICTRAC
 
 
 def _dotted(keys: Keys) -> str:

@@ -21,9 +21,13 @@ from ..games.trictrac.vocabulary import HIT_JANS, JANS
 from .rules_schema import (
     HALVES,
     RULESET_NAME,
+    TRICTRAC,
     VARIANTS,
+    GameSchema,
     RulesError,
     check_complete,
+    file_schema,
+    game_schema,
     read_rules_file,
     suggest,
 )
@@ -39,7 +43,7 @@ RULE_SECTIONS = ("points", "jans", "variants", "options")
 # a rule set's sections after extends: section -> name -> entry (its values, citation and origin)
 Sections = dict[str, dict[str, dict[str, Any]]]
 # a rule set of the tool's own as cached: RuleSet's id, path, identity, extends and sections
-Resolved = tuple[str, str, dict[str, Any], "dict[str, Any] | None", Sections]
+Resolved = tuple[str, str, dict[str, Any], "dict[str, Any] | None", Sections, str]  # ..., the game
 # the tool's rule files as they stand: (name, size, modification time) each
 Stamp = tuple[tuple[str, int, int], ...]
 
@@ -59,8 +63,10 @@ class RuleSet:
     """One resolved rule set (after ``extends``), with the options switched on."""
 
     def __init__(self, ruleset_id: str, path: str, identity: dict[str, Any], extends: dict[str, Any] | None,
-                 sections: Sections, options: tuple[str, ...] = ()):
+                 sections: Sections, options: tuple[str, ...] = (), game: str = "trictrac",
+                 schema: GameSchema = TRICTRAC):
         self.id = ruleset_id
+        self.game, self.schema = game, schema
         self.path = path
         self.identity = dict(identity)
         self.title = identity["title"]
@@ -68,7 +74,8 @@ class RuleSet:
         self._sections = sections
         self.options = tuple(options)
         self.available_options = {name: entry["description"] for name, entry in sections["options"].items()}
-        self.movement = MoveRules(sortie=self.variant("sortie"))
+        # trictrac's movement rules; another game reads its own from the variants
+        self.movement = MoveRules(sortie=self.variant("sortie")) if "sortie" in sections["variants"] else None
 
     def __repr__(self) -> str:
         return f"<RuleSet {self.id}{''.join('+' + o for o in self.options)}>"
@@ -107,8 +114,8 @@ class RuleSet:
     def states(self, name: str) -> bool:
         """Whether this set must state variant ``name`` (rules_schema.Variant.needed): always, or only
         when the jan it is about can be scored, or when another variant has a given value."""
-        enabled = {jan for jan in JANS if self.status(jan) != "off"}
-        return VARIANTS[name].needed(enabled, self._sections["variants"])
+        enabled = {jan for jan in self.schema.jans if self.status(jan) != "off"}
+        return self.schema.variants[name].needed(enabled, self._sections["variants"])
 
     def citation(self, key: str) -> str:
         """Where ``key`` ('points.remplir', 'jans.rencontre', 'variants.sortie', 'options.NAME',
@@ -144,7 +151,8 @@ class RuleSet:
                     raise RulesError(f"options {setter[var]!r} and {name!r} set variant {var} differently; choose one")
                 setter[var] = name
                 sections["variants"][var] = {"value": value, **overlay}
-        return RuleSet(self.id, self.path, self.identity, self.extends, sections, self.options + tuple(added))
+        return RuleSet(self.id, self.path, self.identity, self.extends, sections, self.options + tuple(added),
+                       self.game, self.schema)
 
     def to_json(self) -> dict[str, Any]:
         def entry(e: dict[str, Any], **values: Any) -> dict[str, Any]:
@@ -166,22 +174,24 @@ class RuleSet:
     def rules(self) -> Iterator[tuple[str, Any]]:
         """(key, value, entry) of every rule, in schema order: what diff and show walk over."""
         s = self._sections
-        for jan in JANS:
+        for jan in self.schema.jans:
             if jan in s["points"]:
                 yield f"points.{jan}", _points_value(s["points"][jan])
-        for jan in JANS:
+        for jan in self.schema.jans:
             yield f"jans.{jan}", self.status(jan)
-        for name in VARIANTS:
+        for name in self.schema.variants:
             if name in s["variants"]:
                 yield f"variants.{name}", s["variants"][name]["value"]
         for name, option in s["options"].items():
-            yield f"options.{name}", _option_effect(option)
+            yield f"options.{name}", _option_effect(option, self.schema.variants)
 
     def _entry(self, section: str, name: str) -> dict[str, Any]:
         entries = self._sections[section]
         if name in entries:
             return entries[name]
-        known: Iterable[str] = {"points": JANS, "jans": JANS, "variants": tuple(VARIANTS)}.get(section, tuple(entries))
+        jans = self.schema.jans
+        known: Iterable[str] = {"points": jans, "jans": jans, "variants": tuple(self.schema.variants)}.get(
+            section, tuple(entries))
         if name in known:
             raise UnknownRule(f"{section}.{name} is not stated in rule set {self.id}")
         raise UnknownRule(f"unknown {section[:-1]} {name!r}{suggest(name, known)}")
@@ -191,10 +201,10 @@ def _cite(entry: dict[str, Any]) -> str:
     return str(entry["cite"]) if "cite" in entry else f"decided: {entry['decided']}"
 
 
-def _option_effect(option: dict[str, Any]) -> str:
+def _option_effect(option: dict[str, Any], variants: dict[str, Any] = VARIANTS) -> str:
     """What an option does, for comparing two sets: 'jans rencontre; payout=pont'."""
     parts = [f"jans {', '.join(option['jans'])}"] if option.get("jans") else []
-    parts += [f"{k}={str(v).lower() if isinstance(v, bool) else VARIANTS[k].text(v)}"
+    parts += [f"{k}={str(v).lower() if isinstance(v, bool) else variants[k].text(v)}"
               for k, v in option.get("variants", {}).items()]
     return "; ".join(parts)
 
@@ -209,8 +219,18 @@ def rules_dir() -> Path:
     return data_dir("rules_data")
 
 
+def game_dirs() -> list[Path]:
+    """The folders of the other games' rule sets: rules_data/<game>/ (rules_data/ itself is trictrac's)."""
+    return sorted(p for p in rules_dir().iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+
+
 def known_ids(folder: Path | None = None) -> list[str]:
     return sorted(p.stem for p in (folder or rules_dir()).glob("*.yaml"))
+
+
+def game_ids(game: str) -> list[str]:
+    """The rule sets of another game (its folder of rules_data/)."""
+    return known_ids(rules_dir() / game) if (rules_dir() / game).is_dir() else []
 
 
 def load_ruleset(name_or_path: str, options: Sequence[str] = ()) -> RuleSet:
@@ -249,7 +269,7 @@ def _find(ruleset_id: str, folder: Path, where: tuple[str | None, int | None, in
           ) -> Path:
     """The file of rule set ``ruleset_id`` (a checked name) in ``folder``, else among the tool's;
     a file that is a link to somewhere outside its folder is not taken."""
-    for base in (folder, rules_dir()):
+    for base in (folder, rules_dir(), *game_dirs()):
         path = base / f"{ruleset_id}.yaml"
         if path.is_file():
             if path.resolve().parent != base.resolve():
@@ -265,9 +285,11 @@ def _load_path(path: Path) -> RuleSet:
     cache = _cache_file(path)
     if cache is None:
         file, sections = _resolve(Path(path), ())
-        return RuleSet(file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
-    ruleset_id, where, identity, extends, sections = _own(str(path), cache, _own_stamp())
-    return RuleSet(ruleset_id, where, identity, extends, {name: dict(entries) for name, entries in sections.items()})
+        return RuleSet(file.id, file.path, file.data["identity"], file.data.get("extends"), sections,
+                       game=file.data.get("game", "trictrac"), schema=file_schema(file))
+    ruleset_id, where, identity, extends, sections, game = _own(str(path), cache, _own_stamp())
+    return RuleSet(ruleset_id, where, identity, extends, {name: dict(entries) for name, entries in sections.items()},
+                   game=game, schema=game_schema(game))
 
 
 @functools.lru_cache(maxsize=64)
@@ -285,7 +307,8 @@ def _own(path: str, cache: Path, stamp: Stamp) -> Resolved:
     except Exception:  # missing, stale, cut short by a concurrent writer, unreadable: read the YAML
         pass
     file, sections = _resolve(Path(path), ())
-    resolved: Resolved = (file.id, file.path, file.data["identity"], file.data.get("extends"), sections)
+    resolved: Resolved = (file.id, file.path, file.data["identity"], file.data.get("extends"), sections,
+                          file.data.get("game", "trictrac"))
     write_whole(cache, pickle.dumps((key, resolved), protocol=pickle.HIGHEST_PROTOCOL))
     return resolved
 
@@ -326,7 +349,11 @@ def _resolve(path: Path, chain: tuple[str, ...]) -> tuple[RulesFile, Sections]:
         if extends["id"] in chain + (file.id,):
             cycle = " -> ".join(chain + (file.id, extends["id"]))
             raise RulesError(f"extends: a rule set cannot extend itself ({cycle})", *where)
-        _, parent = _resolve(_find(extends["id"], path.parent, where), chain + (file.id,))
+        parent_file, parent = _resolve(_find(extends["id"], path.parent, where), chain + (file.id,))
+        game, parent_game = file.data.get("game", "trictrac"), parent_file.data.get("game", "trictrac")
+        if game != parent_game:
+            raise RulesError(f"extends: {extends['id']} is a rule set of {parent_game}, this one of {game} "
+                             f"(say 'game: {parent_game}' at the top)", *where)
         sections = {name: dict(entries) for name, entries in parent.items()}
     for name in RULE_SECTIONS:
         for key, entry in file.data.get(name, {}).items():

@@ -128,6 +128,7 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> Par
     ruleset = _ruleset(label)
     t = tariff(ruleset)
     movement = ruleset.movement
+    assert movement is not None, "a trictrac rule set has its movement rules"
     rng = game_rng(seed, game)
     marking = Marking(ruleset.variant("points_per_hole"), ruleset.variant("holes_per_partie"))
     tracker = Tracker(ruleset)

@@ -1,0 +1,251 @@
+"""Backgammon records: the federation's notation read, replayed and checked (FILE:LINE:COL with the legal plays),
+the end of a game, the cube and the match, and the command line (check, replay --json, rules)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from trictrac_notation.cli.main import main
+from trictrac_notation.games.backgammon.randomgame import random_record
+from trictrac_notation.games.backgammon.replay import replay_text
+from trictrac_notation.notation.reader import parse, write
+
+HEAD = '[Game "backgammon"]\n'
+
+
+def final(text: str) -> dict:
+    result = replay_text(HEAD + text)
+    assert not result.errors, [d.format() for d in result.errors]
+    return result.final
+
+
+def diagnostics(text: str) -> list[tuple[int, int, str, str]]:
+    result = replay_text(HEAD + text, "game.tric")
+    return [(d.line, d.column, d.severity, d.message) for d in result.diagnostics]
+
+
+# --- the notation ------------------------------------------------------------------------------------------------
+
+def test_the_federations_notation_is_read_and_written_back():
+    text = (HEAD + '[Rules "ffbg"]\n\n@white 6:5 5:4 off:6\n\n'
+            "1. white 6-2 24/18 13/11\n2. black 3-3 24/18 13/10(2)\n3. white double take 5-4 13/9* 5/1 {x}\n"
+            "4. black 6-6 bar/19 6/O 13/7*/1*\n5. white double drop\n6. black resigns-gammon\n")
+    record, diags = parse(text)
+    assert not diags
+    t = record.throws
+    assert [m.text for m in t[1].moves] == ["24/18", "13/10(2)"]
+    assert (t[2].cube, t[2].dice, [m.text for m in t[2].moves]) == ("double take", (5, 4), ["13/9*", "5/1"])
+    assert [m.text for m in t[3].moves] == ["bar/19", "6/O", "13/7*/1*"]
+    assert (t[4].cube, t[4].dice, t[5].cube) == ("double drop", None, "resigns-gammon")
+    assert parse(write(record))[0] == record
+
+
+def test_a_group_written_with_a_space_is_one_move():
+    record, _ = parse(HEAD + "1. white 3-3 24/18 13/10 (2)\n")
+    assert [m.text for m in record.throws[0].moves] == ["24/18", "13/10 (2)"]
+    assert not replay_text(HEAD + "1. white 3-3 24/18 13/10 (2)\n").diagnostics
+
+
+def test_trictrac_words_are_not_taken_for_the_cube():
+    record, diags = parse("1. white double deux T-2 T-2\n")
+    assert not diags and record.throws[0].dice == (2, 2) and record.throws[0].cube is None
+
+
+# --- checking ------------------------------------------------------------------------------------------------------
+
+def test_an_illegal_play_is_an_error_at_its_place_with_the_legal_plays():
+    result = replay_text(HEAD + "1. white 6-2 24/18\n", "game.tric")
+    (d,) = result.errors
+    assert (d.line, d.column, d.code) == (2, 14, "illegal-play")
+    assert "both numbers can be played, so both must be" in d.message
+    assert d.notes[0].startswith("legal plays of 6-2: ") and "24/18 13/11" in d.notes[0] and "13/5" in d.notes[0]
+
+
+def test_entering_first_and_a_lost_turn_against_a_closed_table():
+    closed = "@white bar:1 13:5 8:4 6:5\n@black 6:3 5:3 4:2 3:2 2:2 1:3\n\n"
+    assert diagnostics(closed + "1. white 6-1\n") == []
+    found = diagnostics(closed + "1. white 6-1 13/7 8/7\n")
+    assert found[0][:3] == (5, 14, "error") and "1 dame on the bar: it enters before any other dame moves" in \
+        found[0][3]
+
+
+def test_a_missing_hit_mark_is_a_warning_not_an_error():
+    assert diagnostics("1. white 6-4 24/18 13/9\n2. black 6-1 13/7 8/7*\n") == []  # black's 7 is white's 18
+    found = diagnostics("1. white 6-4 24/18 13/9\n2. black 6-1 13/7 8/7\n")
+    assert [f[:3] for f in found] == [(3, 14, "warning")]
+    assert found[0][3] in ("the hits are not written as they happen: the play is " + p for p in ("13/7 8/7*", "13/7* 8/7"))
+
+
+def test_turns_alternate_and_a_move_that_cannot_be_made_stops_the_replay():
+    found = diagnostics("1. white 6-2 24/18 13/11\n2. white 3-1 8/5 6/5\n")
+    assert (found[0][0], found[0][2], "out of turn" in found[0][3]) == (3, "error", True)
+    found = diagnostics("1. white 6-2 20/14 13/11\n2. black 3-1 8/5 6/5\n")
+    assert [(f[0], f[2]) for f in found] == [(2, "error"), (2, "error"), (3, "warning")]
+    assert "no dame on 20" in found[1][3] and "not replayed" in found[2][3]
+
+
+# --- the end of a game ---------------------------------------------------------------------------------------------
+
+ENDS = [
+    ("@white 1:1 off:14\n@black 6:14 off:1\n\n1. white 2-1 1/off\n", "single", 1, 1),
+    ("@white 1:1 off:14\n@black 6:15\n\n1. white 2-1 1/off\n", "gammon", 1, 2),
+    ("@white 2:1 off:14\n@black 24:1 6:14\n\n1. white 2-1 2/off\n", "backgammon", 1, 3),
+    ("@white 2:1 off:14\n@black bar:1 6:14\n\n1. white double take 2-1 2/off\n", "backgammon", 2, 6),
+]
+
+
+@pytest.mark.parametrize("text, kind, cube, points", ENDS)
+def test_single_gammon_backgammon_times_the_cube(text, kind, cube, points):
+    f = final(text)
+    assert (f["winner"], f["kind"], f["cube"], f["points"]) == ("white", kind, cube, points)
+
+
+def test_a_dropped_double_scores_the_cube_before_the_double():
+    f = final("1. white 6-2 24/18 13/11\n2. black double take 3-1 8/5 6/5\n3. white double drop\n")
+    # black doubled to 2 and white took; white redoubles to 4 and black drops: white wins the 2 of the cube
+    assert (f["winner"], f["kind"], f["cube"], f["points"], f["how"]) == ("white", "single", 2, 2, "drop")
+
+
+def test_a_resignation():
+    f = final("1. white double take 6-2 24/18 13/11\n2. black resigns-gammon\n")
+    assert (f["winner"], f["kind"], f["cube"], f["points"]) == ("white", "gammon", 2, 4)
+
+
+def test_the_jacoby_rule_counts_gammons_only_once_the_cube_is_turned():
+    gammon = "@white 1:1 off:14\n@black 6:15\n\n1. white 2-1 1/off\n"
+    assert final('[Options "jacoby"]\n' + gammon)["points"] == 1
+    assert final('[Options "jacoby"]\n' + gammon.replace("white 2-1", "white double take 2-1"))["points"] == 4
+    assert final('[Options "jacoby"]\n[Match "5"]\n' + gammon)["points"] == 2  # not in a match
+
+
+CUBE_ERRORS = [
+    ("1. white double take 6-2 24/18 13/11\n2. black 3-1 8/5 6/5\n3. white double take 6-1 13/7 8/7\n",
+     4, "the cube is black's"),
+    ('[Rules "guiton-1822-backgammon"]\n1. white double take 6-2 24/18 13/11\n', 3, "has no cube"),
+    ("1. white double beaver 6-2 24/18 13/11\n", 2, "does not allow the beaver"),
+]
+
+
+@pytest.mark.parametrize("text, line, words", CUBE_ERRORS)
+def test_who_may_double(text, line, words):
+    (d,) = [d for d in replay_text(HEAD + text).errors]
+    assert (d.line, d.code, words in d.message) == (line, "cube", True), d.message
+
+
+def test_the_beaver_where_the_rules_allow_it():
+    f = final('[Options "beaver"]\n@white 1:1 off:14\n@black 6:14 off:1\n\n1. white double beaver 2-1 1/off\n')
+    assert (f["cube"], f["points"]) == (4, 4)
+
+
+def test_a_match_its_score_and_the_crawford_game():
+    game1 = "@white 1:1 off:14\n@black 6:15\n\n1. white 2-1 1/off\n"  # a gammon: white 2 of 3
+    f = final('[Match "3"]\n' + game1 + "1. black 6-2 24/18 13/11\n2. white resigns\n")
+    assert f["match"] == {"length": 3, "score": {"white": 2, "black": 1}, "winner": None, "games": 2,
+                          "crawford_game": 2}
+    result = replay_text(HEAD + '[Match "3"]\n' + game1 + "1. black double take 6-2 24/18 13/11\n")
+    assert [(d.line, "Crawford game" in d.message) for d in result.errors] == [(7, True)]
+    no_rule = replay_text(HEAD + '[Match "3"]\n[Options "no-crawford"]\n' + game1 + "1. black double drop\n")
+    assert not no_rule.errors and no_rule.final["match"]["score"] == {"white": 2, "black": 1}
+
+
+def test_nothing_after_the_match_is_won():
+    result = replay_text(HEAD + '[Match "1"]\n@white 1:1 off:14\n@black 6:15\n\n1. white 2-1 1/off\n'
+                         "1. black 6-2 24/18 13/11\n")
+    assert [(d.line, d.code) for d in result.errors] == [(7, "match-over")]
+    assert result.final["match"]["winner"] == "white"
+
+
+# --- rule sets -------------------------------------------------------------------------------------------------------
+
+def test_a_trictrac_rule_set_is_refused_at_the_rules_header():
+    result = replay_text(HEAD + '[Rules "guiton-1822"]\n1. white 6-2 24/18 13/11\n')
+    assert [(d.line, d.code, "not a backgammon one" in d.message) for d in result.errors] == [(2, "bad-rules", True)]
+
+
+@pytest.mark.parametrize("rules_id", ["ffbg", "guiton-1822-backgammon", "nackgammon", "hypergammon", "acey-deucey"])
+def test_random_games_of_every_rule_set_replay_without_a_word(rules_id):
+    for seed in range(3):
+        result = replay_text(random_record(seed, rules_id))
+        assert not result.diagnostics and result.final["winner"] in ("white", "black")
+
+
+def test_hypergammon_and_acey_deucey_start_as_their_rules_say():
+    hyper = replay_text(HEAD + '[Rules "hypergammon"]\n1. white 6-5 24/18 23/18\n')
+    assert not hyper.diagnostics and hyper.initial.total("white") == 3
+    acey = replay_text(HEAD + '[Rules "acey-deucey"]\n1. white 6-5 bar/19 bar/20\n2. black 4-1 bar/21 21/20\n'
+                       "3. white 3-1 19/16 bar/24\n")
+    assert not acey.diagnostics  # dames in hand enter as the player likes, others moving meanwhile
+    assert acey.throws[-1].after.on_bar("white") == 12
+
+
+# --- the command line --------------------------------------------------------------------------------------------------
+
+def test_check_and_replay_json(tmp_path, capsys):
+    path = tmp_path / "g.tric"
+    path.write_text(HEAD + '[Match "3"]\n@white 1:1 off:14\n@black 6:15\n\n1. white 2-1 1/off\n'
+                           "1. black 6-2 24/18\n")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:7:14: error: illegal play: black plays 24/18 with 6-2" in out and "legal plays of 6-2:" in out
+    assert main(["replay", "--json", str(path)]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "backgammon" and data["rules"] == "ffbg" and data["errors"] == 1
+    assert data["final"]["kind"] == "gammon" and data["final"]["match"]["score"] == {"white": 2, "black": 0}
+    assert data["throws"][0]["position"]["off"] == {"white": 15, "black": 0}
+    assert data["throws"][1]["position"]["pips"]["black"] == 167 - 6  # game 2: the layout, then 24/18 as written
+
+
+def test_rules_lists_the_backgammon_rule_sets(capsys):
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    for name in ("ffbg", "guiton-1822-backgammon", "nackgammon", "hypergammon", "acey-deucey"):
+        assert name in out
+    assert main(["rules", "show", "guiton-1822-backgammon"]) == 0
+    assert "Partie simple et double" in capsys.readouterr().out
+
+
+def test_the_engine_replays_backgammon_through_the_game_protocol():
+    """The engine's replay loop asks games/backgammon/game.py for the moves, the legal plays and the reasons;
+    on a game without the cube its positions are those of backgammon's own replay."""
+    from trictrac_notation.engine.game import game_named
+    from trictrac_notation.engine.replay import replay_text as engine_replay
+
+    text = HEAD + "1. white 6-2 24/18 13/11\n2. black 3-3 24/18 13/10(2)\n3. white 5-4 24/20 13/8\n" \
+                  "4. black 6-1 13/7 8/7*\n5. white 4-3 bar/22 20/16\n"
+    ours, engine = replay_text(text), engine_replay(text)
+    assert engine.game is game_named("backgammon") and not engine.diagnostics and not ours.diagnostics
+    assert [t.after for t in engine.throws] == [t.after for t in ours.throws]
+    (d,) = engine_replay(HEAD + "1. white 6-2 24/18\n").errors
+    assert d.code == "illegal-play" and "both numbers can be played" in d.message and "24/18 13/11" in d.notes[0]
+
+
+@pytest.mark.parametrize("page", ["README.md", "site_src/notation.md"])
+def test_the_documented_example_checks_clean(page):
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / page).read_text("utf-8")
+    start = text.index('[Game "backgammon"]\n[Rules "ffbg"]\n[Match')
+    result = replay_text(text[start:text.index("```", start)], page)
+    assert not result.diagnostics and result.final["how"] == "drop"
+
+
+def test_a_rule_set_of_the_other_game_is_an_error_at_the_header(tmp_path, capsys):
+    from trictrac_notation.engine.opengame import open_game
+
+    opened = open_game('[Rules "ffbg"]\n1. white 6-4 T-6 T-4\n', kind="text", path="t.tric")
+    assert [(d.line, d.code, "ffbg is a backgammon rule set" in d.message) for d in opened.errors] == \
+        [(1, "bad-rules", True)]
+
+
+def test_a_backgammon_position_is_drawn_with_its_bar_and_its_dames_borne_off(tmp_path, capsys):
+    path = tmp_path / "bg.tric"
+    path.write_text(HEAD + "@white 2:1 1:2 off:12\n@black 6:14 bar:1\n\n1. white 2-1 2/off 1/off\n")
+    assert main(["diagram", str(path), "--throw", "1"]) == 0
+    svg = capsys.readouterr().out
+    assert svg.count('class="bar black"') == 1 and svg.count('class="off white"') == 1
+    assert ">14<" in svg and ">1<" in svg  # the counts on the borne-off pile and on the bar
+    assert "game 1: after 1. white 2-1 2/off 1/off" in svg
+    png = tmp_path / "bg.png"
+    assert main(["diagram", str(path), "-o", str(png)]) == 0 and png.read_bytes()[:4] == b"\x89PNG"

@@ -1,0 +1,97 @@
+"""A backgammon replay presented: text lines for the terminal and the JSON document of ``replay --json``
+(the shape of the trictrac one: headers, initial, throws, diagnostics, counts, complete, final)."""
+
+from __future__ import annotations
+
+from ..core.board import COLORS, Position
+from ..core.coords import CoordSystem
+from ..notation.reader import WORDS, write_throw
+from .report import JSON_VERSION, diagnostics_json
+from .textboard import render
+from ..games.backgammon.play import State, pip_count
+
+COORDS = CoordSystem(
+    "backgammon", "backgammon points 24..1 per player", tuple(str(24 - t) for t in range(24)), "mover",
+    doc="the federation's numbering, read from the mover's side: 24 where his back dames start, 1 his last point",
+)
+
+
+def position_json(position: Position) -> dict:
+    """Each player's dames by his own points (``"24": 2``), on the bar and borne off, and his pip count."""
+    out: dict = {}
+    for color in COLORS:
+        me = State.of(position, color).me
+        out[color] = {str(p): me[p] for p in range(24, 0, -1) if me[p]}
+    out["bar"] = {c: position.on_bar(c) for c in COLORS}
+    out["off"] = {c: position.borne_off(c) for c in COLORS}
+    out["pips"] = {c: pip_count(position, c) for c in COLORS}
+    return out
+
+
+def throw_json(t) -> dict:
+    data = {
+        "index": t.index,
+        "game": t.game,
+        "number": t.throw.number,
+        "line": t.throw.span.line if t.throw.span else None,
+        "side": t.side,
+        **({"cube_action": t.throw.cube} if t.throw.cube else {}),
+        "dice": list(t.throw.dice) if t.throw.dice else None,
+        "moves": [m.text for m in t.throw.moves],
+        "hops": [{"from": s.src, "to": s.dst, **({"hit": True} if s.hit else {})} for s in t.hops],
+        "legal": t.ok and t.after is not None,
+        "cube": t.cube,
+        "position": position_json(t.after) if t.after is not None else None,
+        "diagnostics": [d.to_json() for d in t.diagnostics],
+    }
+    if t.result is not None:
+        data["result"] = t.result.to_json()
+    if t.variations:
+        data["variations"] = [[throw_json(x) for x in v] for v in t.variations]
+    return data
+
+
+def replay_json(result) -> dict:
+    rec = result.record
+    data = {
+        "version": JSON_VERSION,
+        "game": "backgammon",
+        "file": rec.path,
+        "headers": {h.name: h.value for h in rec.headers},
+        "rules": result.rules.id,
+        "coords": COORDS.id,
+        "initial": position_json(result.initial),
+        "throws": [throw_json(t) for t in result.throws],
+        **diagnostics_json(result),
+    }
+    if result.final is not None:
+        data["final"] = result.final
+    return data
+
+
+def replay_lines(result, bottom: str | None = None):
+    """The replay as text: each line as written, then the position after it (points in the players' frames)."""
+    bottom = bottom or "white"
+    words = WORDS["en"]
+    title = result.record.header("Title")
+    if title:
+        yield title
+        yield ""
+    yield f"starting position ({result.rules.id}):"
+    yield render(result.initial, COORDS, bottom)
+    for t in result.throws:
+        yield ""
+        yield write_throw(t.throw, words, variations=False) + ("" if t.ok else "   <-- illegal")
+        if t.after is not None:
+            yield render(t.after, COORDS, bottom)
+            yield f"pips: white {pip_count(t.after, 'white')}, black {pip_count(t.after, 'black')}; cube {t.cube}"
+        if t.result is not None:
+            r = t.result
+            yield f"game {t.game}: {r.winner} wins a {r.kind} game ({r.how}), cube {r.cube}: {r.points} point" + \
+                ("s" if r.points != 1 else "")
+    if result.final is not None:
+        m = result.final["match"]
+        yield ""
+        target = f" to {m['length']}" if m["length"] else " (money)"
+        yield f"match{target}: white {m['score']['white']}, black {m['score']['black']}" + \
+            (f"; {m['winner']} wins the match" if m["winner"] else "")

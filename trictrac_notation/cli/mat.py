@@ -1,0 +1,69 @@
+"""``trictrac import`` and ``trictrac export``: GNU Backgammon's match files (.mat) and our records.
+
+Exit codes: 0 ok, 1 a file with errors (each printed as FILE:LINE:COL), 2 usage.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def register(subparsers) -> None:
+    i = subparsers.add_parser("import", help="a GNU Backgammon match file (.mat) as a record, every game of it")
+    i.add_argument("file", metavar="FILE", help="a .mat (Jellyfish match) file")
+    i.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    i.set_defaults(func=cmd_import)
+    e = subparsers.add_parser("export", help="a backgammon record as a GNU Backgammon match file")
+    e.add_argument("file", metavar="FILE")
+    e.add_argument("--format", required=True, choices=["mat"], help="mat: the Jellyfish match file gnubg imports")
+    e.add_argument("--rules", metavar="ID", help="rule set to apply (default: the record's Rules header)")
+    e.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    e.set_defaults(func=cmd_export)
+
+
+def _write(text: str, output: str | None) -> None:
+    from .common import UsageError
+
+    if not output:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except (OSError, ValueError) as e:
+        raise UsageError(f"-o {output}: cannot write: {getattr(e, 'strerror', None) or e}") from None
+
+
+def cmd_import(args) -> int:
+    from pathlib import Path
+
+    from ..games.backgammon.matrecord import match_to_record
+    from ..games.backgammon.matfile import MatError, load_mat
+
+    try:
+        match = load_mat(args.file)
+    except MatError as e:
+        print(e, file=sys.stderr)
+        return 1
+    _write(match_to_record(match, title=Path(args.file).stem), args.output)
+    return 0
+
+
+def cmd_export(args) -> int:
+    from ..games.backgammon.matfile import write_mat
+    from ..games.backgammon.matrecord import record_to_match
+    from ..games.backgammon.replay import is_backgammon
+    from .common import _print_diagnostics, open_record
+
+    opened = open_record(args, args.file)
+    if opened.record is not None and not is_backgammon(opened.record):
+        print(f'{args.file}:1:1: error: not a backgammon record: a .mat file holds backgammon; add '
+              '[Game "backgammon"]', file=sys.stderr)
+        return 1
+    result = opened.replay
+    if result is None or opened.errors:
+        _print_diagnostics(opened.errors, opened.text, sys.stderr)
+        print(f"{args.file}: not exported: fix the errors first", file=sys.stderr)
+        return 1
+    _write(write_mat(record_to_match(result)), args.output)
+    return 0
