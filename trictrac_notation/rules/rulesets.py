@@ -287,19 +287,19 @@ def _load_path(path: Path) -> RuleSet:
         file, sections = _resolve(Path(path), ())
         return RuleSet(file.id, file.path, file.data["identity"], file.data.get("extends"), sections,
                        game=file.data.get("game", "trictrac"), schema=file_schema(file))
-    ruleset_id, where, identity, extends, sections, game = _own(str(path), cache, _own_stamp())
+    ruleset_id, where, identity, extends, sections, game = _own(str(path), cache, _own_stamp(cache[1]))
     return RuleSet(ruleset_id, where, identity, extends, {name: dict(entries) for name, entries in sections.items()},
                    game=game, schema=game_schema(game))
 
 
 @functools.lru_cache(maxsize=64)
-def _own(path: str, cache: Path, stamp: Stamp) -> Resolved:
+def _own(path: str, cache: tuple[Path, str], stamp: Stamp) -> Resolved:
     """The arguments of RuleSet for one of the tool's own rule sets, resolved once per process and kept in
     the user's cache (core.resources.user_cache) for the next, keyed on the code and the rule files
     (``stamp``): reading and checking the YAML is most of the time of a short command such as ``check``."""
     key = (code_stamp(), stamp)
     try:
-        with open(cache, "rb") as f:
+        with open(cache[0], "rb") as f:
             saved, cached = pickle.load(f)
         if saved == key:
             found: Resolved = cached  # (written below)
@@ -309,13 +309,14 @@ def _own(path: str, cache: Path, stamp: Stamp) -> Resolved:
     file, sections = _resolve(Path(path), ())
     resolved: Resolved = (file.id, file.path, file.data["identity"], file.data.get("extends"), sections,
                           file.data.get("game", "trictrac"))
-    write_whole(cache, pickle.dumps((key, resolved), protocol=pickle.HIGHEST_PROTOCOL))
+    write_whole(cache[0], pickle.dumps((key, resolved), protocol=pickle.HIGHEST_PROTOCOL))
     return resolved
 
 
-def _own_stamp() -> Stamp:
-    """The names, sizes and modification times of the tool's own rule files (one may extend another)."""
-    with os.scandir(_own_folder()[0]) as entries:
+def _own_stamp(folder: str) -> Stamp:
+    """The names, sizes and modification times of the tool's own rule files in ``folder`` (one may extend
+    another)."""
+    with os.scandir(folder) as entries:
         return tuple(sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in entries
                             if e.name.endswith(".yaml") and e.is_file()))
 
@@ -330,13 +331,22 @@ def _own_folder() -> tuple[str, str]:
     return folder, f"{zlib.crc32(folder.encode()):08x}"
 
 
-def _cache_file(path: Path) -> Path | None:
-    """The cache file of a rule set of the tool's own (None for any other file: a user's own files,
-    a site's, are read each time)."""
+def _cache_file(path: Path) -> tuple[Path, str] | None:
+    """The cache file of a rule set of the tool's own — trictrac's in rules_data/, another game's in its
+    folder there — and that folder (None for any other file: a user's own files, a site's, are read each
+    time)."""
     folder, where = _own_folder()
-    if os.path.dirname(os.path.realpath(path)) != folder or not os.path.isfile(path):
+    here = os.path.dirname(os.path.realpath(path))
+    if not os.path.isfile(path):
         return None
-    return user_cache(f"rules-{where}-{Path(path).stem}.pickle")
+    if here == folder:
+        name = f"rules-{where}-{Path(path).stem}.pickle"
+    elif os.path.dirname(here) == folder and here in {os.path.realpath(d) for d in game_dirs()}:
+        name = f"rules-{where}-{os.path.basename(here)}-{Path(path).stem}.pickle"
+    else:
+        return None
+    cache = user_cache(name)
+    return None if cache is None else (cache, here)
 
 
 def _resolve(path: Path, chain: tuple[str, ...]) -> tuple[RulesFile, Sections]:
