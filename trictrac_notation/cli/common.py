@@ -61,13 +61,13 @@ def open_record(args, path: str) -> OpenedGame:
 def _open_backgammon(args, path: str) -> OpenedGame | None:
     """A ``[Game "backgammon"]`` record replayed by backgammon's own replay (its cube, the games of a match and
     their numbering are not yet the Game protocol's); None for any other record."""
-    from ..engine.opengame import OpenedGame
-    from ..games.backgammon.replay import is_backgammon, replay
     from ..notation.reader import read_text
 
     text, diags = read_text(path)
     if text is None or not _BACKGAMMON.search(text):
-        return None
+        return None  # (before importing backgammon: a trictrac command stays quick)
+    from ..engine.opengame import OpenedGame
+    from ..games.backgammon.replay import is_backgammon, replay
     from ..notation.reader import parse
 
     record, more = parse(text, path)
