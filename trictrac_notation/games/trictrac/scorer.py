@@ -428,7 +428,7 @@ class Scorer:
         m, throw, r = state.marking, result.throw, ctx.r
         ecrire, card = self.ecrire, state.card
         assert ecrire is not None and card is not None  # a partie à écrire (see _may_end)
-        holes = {c: m.players[c].holes for c in COLORS}
+        holes: dict[str, int] = {c: m.players[c].holes for c in COLORS}
         written = "refait" if throw.refait else throw.marque
         if not ecrire.ends(holes, score.went):
             if self.follow and written is not None:
