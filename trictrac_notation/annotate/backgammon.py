@@ -3,12 +3,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
 from ..core.board import COLORS, Position
 from ..core.coords import CoordSystem
+from ..games.backgammon.play import State, pip_count
 from ..notation.reader import WORDS, write_throw
 from .report import JSON_VERSION, diagnostics_json
 from .textboard import render
-from ..games.backgammon.play import State, pip_count
+
+if TYPE_CHECKING:
+    from ..games.backgammon.replay import Replay, ThrowResult
 
 COORDS = CoordSystem(
     "backgammon", "backgammon points 24..1 per player", tuple(str(24 - t) for t in range(24)), "mover",
@@ -16,9 +22,9 @@ COORDS = CoordSystem(
 )
 
 
-def position_json(position: Position) -> dict:
+def position_json(position: Position) -> dict[str, Any]:
     """Each player's dames by his own points (``"24": 2``), on the bar and borne off, and his pip count."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     for color in COLORS:
         me = State.of(position, color).me
         out[color] = {str(p): me[p] for p in range(24, 0, -1) if me[p]}
@@ -28,8 +34,8 @@ def position_json(position: Position) -> dict:
     return out
 
 
-def throw_json(t) -> dict:
-    data = {
+def throw_json(t: ThrowResult) -> dict[str, Any]:
+    data: dict[str, Any] = {
         "index": t.index,
         "game": t.game,
         "number": t.throw.number,
@@ -51,9 +57,9 @@ def throw_json(t) -> dict:
     return data
 
 
-def replay_json(result) -> dict:
+def replay_json(result: Replay) -> dict[str, Any]:
     rec = result.record
-    data = {
+    data: dict[str, Any] = {
         "version": JSON_VERSION,
         "game": "backgammon",
         "file": rec.path,
@@ -69,7 +75,7 @@ def replay_json(result) -> dict:
     return data
 
 
-def replay_lines(result, bottom: str | None = None):
+def replay_lines(result: Replay, bottom: str | None = None) -> Iterator[str]:
     """The replay as text: each line as written, then the position after it (points in the players' frames)."""
     bottom = bottom or "white"
     words = WORDS["en"]

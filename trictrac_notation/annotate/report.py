@@ -2,23 +2,41 @@
 
 from __future__ import annotations
 
-from ..notation.reader import write_throw, WORDS
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..notation.reader import WORDS, write_throw
 from .textboard import render
+
+if TYPE_CHECKING:
+    from ..core.diagnostics import Diagnostic
+    from ..engine.replay import Replay, ThrowResult
+    from ..notation.record import Span
 
 JSON_VERSION = 1
 
 
-def _steps_json(steps, side) -> list:
+class Replayed(Protocol):
+    """What :func:`diagnostics_json` reads of any game's replay."""
+
+    @property
+    def diagnostics(self) -> Sequence[Diagnostic]: ...
+
+    @property
+    def stopped(self) -> Span | None: ...
+
+
+def _steps_json(steps: Iterable[Any], side: str) -> list[dict[str, Any]]:
     return [
-        {"from": s.src + 1, "to": s.dst + 1 if s.dst < 24 else "off", **({"via": s.via + 1} if s.via is not None else {}),
-         **({"puissance": True} if s.puissance else {})}
+        {"from": s.src + 1, "to": s.dst + 1 if s.dst < 24 else "off",
+         **({"via": s.via + 1} if s.via is not None else {}), **({"puissance": True} if s.puissance else {})}
         for s in steps
     ]
 
 
-def throw_json(t) -> dict:
+def throw_json(t: ThrowResult) -> dict[str, Any]:
     """One throw of a replay as JSON (fields are in the mover's frame: 1 = his talon)."""
-    data = {
+    data: dict[str, Any] = {
         "index": t.index,
         "number": t.throw.number,
         "line": t.throw.span.line if t.throw.span else None,
@@ -43,7 +61,7 @@ def throw_json(t) -> dict:
     return data
 
 
-def diagnostics_json(result) -> dict:
+def diagnostics_json(result: Replayed) -> dict[str, Any]:
     """A replay's diagnostics and their counts, and whether it went to the end (any game's replay)."""
     return {
         "diagnostics": [d.to_json() for d in result.diagnostics],
@@ -54,9 +72,9 @@ def diagnostics_json(result) -> dict:
     }
 
 
-def replay_json(result) -> dict:
+def replay_json(result: Replay) -> dict[str, Any]:
     rec = result.record
-    data = {
+    data: dict[str, Any] = {
         "version": JSON_VERSION,
         "file": rec.path,
         "headers": {h.name: h.value for h in rec.headers},
@@ -71,7 +89,7 @@ def replay_json(result) -> dict:
     return data
 
 
-def replay_lines(result, system: str | None = None, bottom: str | None = None):
+def replay_lines(result: Replay, system: str | None = None, bottom: str | None = None) -> Iterator[str]:
     """The replay as text: each throw as written, then the position after it."""
     system = system or result.coords.id
     bottom = bottom or result.bottom

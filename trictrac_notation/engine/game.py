@@ -73,7 +73,7 @@ class Game(Protocol):
         """The opening position, or the record's starting position (``@white ...`` lines), errors reported."""
         ...
 
-    def dice_name(self, dice: tuple[int, ...]) -> str:
+    def dice_name(self, dice: tuple[int, int]) -> str:
         """The words for a throw in messages ('6-4', 'double deux')."""
         ...
 
@@ -90,21 +90,21 @@ class Game(Protocol):
         """The position after the steps as written; None (an error reported) if a dame is not there."""
         ...
 
-    def legal_plays(self, position: Position, side: str, dice: tuple[int, ...], rules: Any) -> list[Any]:
+    def legal_plays(self, position: Position, side: str, dice: tuple[int, int], rules: Any) -> list[Any]:
         """Every legal play of the throw."""
         ...
 
-    def made_play(self, position: Position, side: str, dice: tuple[int, ...], steps: list[Any], after: Position,
+    def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Any], after: Position,
                   rules: Any, legal: Callable[[], list[Any]]) -> Any | None:
         """The legal play the written steps make, or None when they make none (``legal`` lists them on demand)."""
         ...
 
-    def explain(self, position: Position, side: str, dice: tuple[int, ...], steps: list[Any], rules: Any,
+    def explain(self, position: Position, side: str, dice: tuple[int, int], steps: list[Any], rules: Any,
                 legal: list[Any], name: Callable[[int], str]) -> tuple[str, str, list[str]]:
         """Why a written play is not legal: (the rule's citation, a sentence, notes to add)."""
         ...
 
-    def stood_play(self, steps: list[Any], dice: tuple[int, ...], after: Position, side: str) -> Any:
+    def stood_play(self, steps: list[Any], dice: tuple[int, int], after: Position, side: str) -> Any:
         """An illegal play the opponent let stand, as the play made (what it leaves unplayed)."""
         ...
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.board import COLORS, OFF, WHITE, Position, other
 from ..core.coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
-from ..core.diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Diagnostic, Reporter
+from ..core.diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Diagnostic, Reporter, Severity
 from ..notation.record import Figure, MoveText, Record, Span, Throw
 from .figures import differences, figure_pile, figure_system, read_figure
 from .game import Game, game_for, game_named
@@ -371,7 +371,7 @@ def _compare_figures(figures: list[Figure], position: Position, ctx: _Context) -
 _LET = {"let-stand": "the opponent let it stand", "replayed": "the opponent had it played again"}
 
 
-def _check_play(result: ThrowResult, ctx: _Context, severity: str = ERROR,
+def _check_play(result: ThrowResult, ctx: _Context, severity: Severity = ERROR,
                 moves: Sequence[MoveText] | None = None) -> None:
     """Compare the play with the legal plays; report a fausse case (a warning when the record says
     what the opponent did with it: let it stand, or had it played again).  The throw's dice were read

@@ -8,6 +8,7 @@ record's line and goes on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...core.board import COLORS, other
 from .rules import GAMMON, SINGLE, Rules, multiple
@@ -60,7 +61,7 @@ class Result:
     points: int
     how: str = "bore off"  # 'bore off', 'drop', 'resigns'
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "kind": self.kind, "cube": self.cube, "points": self.points, "how": self.how}
 
 
@@ -74,8 +75,8 @@ class Match:
 
     length: int
     rules: Rules
-    score: dict = field(default_factory=lambda: {c: 0 for c in COLORS})
-    results: list = field(default_factory=list)
+    score: dict[str, int] = field(default_factory=lambda: {c: 0 for c in COLORS})
+    results: list[Result] = field(default_factory=list)
     crawford_game: int | None = None  # the number of the Crawford game, once it is known
 
     def over(self) -> bool:
@@ -91,7 +92,7 @@ class Match:
         self.results.append(result)
         self.score[result.winner] += result.points  # as gnubg's match files count: a game's whole points
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         winner = next((c for c in COLORS if self.length and self.score[c] >= self.length), None)
         return {"length": self.length, "score": dict(self.score), "winner": winner,
                 "games": len(self.results), "crawford_game": self.crawford_game}

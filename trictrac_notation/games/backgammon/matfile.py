@@ -62,6 +62,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
+
 from ...errors import TrictracError
 
 BAR = 25  # the bar, in the mover's frame: entering with a 1 lands on 24

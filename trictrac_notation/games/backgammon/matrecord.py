@@ -8,6 +8,8 @@ drops a hop it finds illegal without a word, so none is left for it to guess).
 
 from __future__ import annotations
 
+import contextlib
+
 from .matfile import BEAVER, DOUBLE, DROP, ROLL, TAKE, Action, Game, Match, format_play
 from .play import Impossible, apply_moves
 from .replay import Replay
@@ -53,7 +55,7 @@ def _game_lines(game: Game, match: Match, rules: str, dames: int) -> list[str]:
         side = SIDES[a.player]
         if a.kind == DOUBLE:
             answer = game.actions[k + 1].kind if k + 1 < len(game.actions) else None
-            pending = {TAKE: "double take", DROP: "double drop", BEAVER: "double beaver"}.get(answer, "")
+            pending = {TAKE: "double take", DROP: "double drop", BEAVER: "double beaver"}.get(answer or "", "")
             if answer == DROP:
                 n += 1
                 lines.append(f"{n}. {side} double drop")
@@ -66,10 +68,8 @@ def _game_lines(game: Game, match: Match, rules: str, dames: int) -> list[str]:
         play = format_play(a.play)
         lines.append(" ".join(filter(None, (f"{n}. {side}", pending, f"{a.dice[0]}-{a.dice[1]}", play))))
         pending = ""
-        try:
+        with contextlib.suppress(Impossible):  # the replay of the record will say where
             position = apply_moves(position, side, a.play)
-        except Impossible:
-            pass  # the replay of the record will say where
         ended = position.borne_off(side) == dames
     if game.winner is not None and not ended:  # a resignation: the loser's line
         loser = SIDES[1 - game.winner]
@@ -95,7 +95,7 @@ def record_to_match(result: Replay) -> Match:
     """A replayed record (without errors) as a Match: each play's hops as the replay resolved them."""
     rec = result.record
     players = (rec.header("White") or "white", rec.header("Black") or "black")
-    headers = [(theirs, rec.header(ours)) for theirs, ours in HEADERS.items() if rec.header(ours)]
+    headers = [(theirs, value) for theirs, ours in HEADERS.items() if (value := rec.header(ours))]
     if result.match.length and not result.rules.crawford:
         headers.append(("Crawford", "Off"))
     if result.rules.jacoby:

@@ -11,6 +11,7 @@ player's dames in his own frame by *track*: the dames start on track 0 and move 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
@@ -48,11 +49,11 @@ class State:
 
     __slots__ = ("me", "opp", "opp_bar")
 
-    def __init__(self, me: tuple, opp: tuple, opp_bar: int):
+    def __init__(self, me: tuple[int, ...], opp: tuple[int, ...], opp_bar: int):
         self.me, self.opp, self.opp_bar = me, opp, opp_bar
 
     @classmethod
-    def of(cls, position: Position, side: str) -> "State":
+    def of(cls, position: Position, side: str) -> State:
         mine, theirs = position.row(side), position.row(other(side))
         me = (position.borne_off(side),) + tuple(mine[24 - p] for p in range(1, 25)) + (position.on_bar(side),)
         opp = (0,) + tuple(theirs[p - 1] for p in range(1, 25)) + (0,)
@@ -71,7 +72,7 @@ class State:
         return Position(rows[WHITE], rows[other(WHITE)], offs[WHITE], offs[other(WHITE)],
                         bars[WHITE], bars[other(WHITE)])
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[tuple[int, ...], tuple[int, ...], int]:
         return self.me, self.opp, self.opp_bar
 
     def home(self) -> bool:
@@ -81,11 +82,11 @@ class State:
     def highest(self) -> int:
         return next((p for p in range(BAR, 0, -1) if self.me[p]), 0)
 
-    def hops(self, die: int, rules: MoveRules):
+    def hops(self, die: int, rules: MoveRules) -> Iterator[tuple[int, int, bool]]:
         """Every hop one die can make: (src, dst, hit)."""
         me = self.me
         if me[BAR] and rules.enter_first:
-            sources: tuple = (BAR,)
+            sources: tuple[int, ...] = (BAR,)
         else:
             sources = tuple(p for p in range(BAR, 0, -1) if me[p])
         home = self.home()
@@ -95,7 +96,7 @@ class State:
             if hop is not None:
                 yield hop
 
-    def hop(self, src: int, die: int, rules: MoveRules, home: bool, highest: int) -> tuple | None:
+    def hop(self, src: int, die: int, rules: MoveRules, home: bool, highest: int) -> tuple[int, int, bool] | None:
         """The hop of the dame on ``src`` with ``die`` (src, dst, hit), or None if it cannot be made
         (``home`` and ``highest`` as :meth:`home` and :meth:`highest` answer)."""
         me, opp = self.me, self.opp
@@ -110,7 +111,7 @@ class State:
             return src, OFF, False
         return None
 
-    def after(self, src: int, dst: int, hit: bool) -> "State":
+    def after(self, src: int, dst: int, hit: bool) -> State:
         me = list(self.me)
         me[src] -= 1
         me[dst] += 1  # me[OFF] counts the dames borne off
@@ -153,10 +154,11 @@ def legal_plays(position: Position, side: str, dice: tuple[int, int], rules: Mov
     first; bearing off once all are home, a higher number from the highest point. An empty play when nothing
     can move."""
     start = State.of(position, side)
-    found: dict[tuple, tuple] = {}  # state key -> (hops, dice used, state)
-    seen: set = set()
+    found: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[tuple[Step, ...], tuple[int, ...], State]] = {}
+    # state key -> (hops, dice used, state)
+    seen: set[tuple[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...]]] = set()
 
-    def walk(state: State, pool: tuple[int, ...], hops: tuple, used: tuple) -> None:
+    def walk(state: State, pool: tuple[int, ...], hops: tuple[Step, ...], used: tuple[int, ...]) -> None:
         mark = (state.key(), pool)
         if mark in seen:
             return
@@ -199,9 +201,10 @@ def quick_play(position: Position, side: str, dice: tuple[int, int], moves: tupl
     if total > sum(pool) or len(moves) > len(pool):
         return None, False
     wanted = _hits(moves)
-    first: list = []
+    first: list[Play] = []
 
-    def place(k: int, state: State, left: tuple, hops: tuple, order: tuple):
+    def place(k: int, state: State, left: tuple[int, ...], hops: tuple[Step, ...],
+              order: tuple[Move, ...]) -> Iterator[tuple[tuple[Step, ...], State]]:
         if k == len(order):
             if not left:
                 yield hops, state
@@ -210,7 +213,7 @@ def quick_play(position: Position, side: str, dice: tuple[int, int], moves: tupl
         for used, landings in _splits(mv.src, mv.dst, left):
             points = (mv.src, *landings, mv.dst)
             st, made = state, []
-            for (a, b), die in zip(pairwise(points), used):
+            for (a, b), die in zip(pairwise(points), used, strict=False):
                 hop = st.hop(a, die, rules, st.home(), st.highest())
                 if hop is None or hop[1] != b:
                     break
@@ -231,11 +234,11 @@ def quick_play(position: Position, side: str, dice: tuple[int, int], moves: tupl
     return (first[0], False) if first else (None, False)
 
 
-def _pairs(moves) -> tuple:
+def _pairs(moves: Iterable[Move]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted((m.src, m.dst) for m in moves))
 
 
-def _hits(moves) -> tuple:
+def _hits(moves: Iterable[Move]) -> tuple[int, ...]:
     """The points hit (decided: which of two dames passing a point hit there is not asked, the position is the
     same)."""
     return tuple(sorted(h for m in moves for h in m.hits))
@@ -314,7 +317,7 @@ def explain(position: Position, side: str, dice: tuple[int, int], moves: tuple[M
                 n = state.me[BAR]
                 return ENTER_RULE, (f"{side} has {n} dame{'s' if n > 1 else ''} on the bar: "
                                     f"{'they enter' if n > 1 else 'it enters'} before any other dame moves")
-    for i, mv in enumerate(moves):
+    for mv in moves:
         if mv.dst != OFF and state.opp[mv.dst] >= 2:
             return MOVE_RULE, (f"point {mv.dst} is held by {state.opp[mv.dst]} of {other(side)}'s dames: "
                                "no dame may stop there")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from ...core.board import WHITE, other
-from .matfile import format_play
 from .cube import Cube
+from .matfile import format_play
 from .play import legal_plays
 from .rules import Rules, load
 
@@ -29,7 +29,8 @@ def random_game_lines(rng: random.Random, rules: Rules, first: str = WHITE, cube
                 return lines, side
             state.answer(side, "double take")
             head += " double take"
-        dice = tuple(sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True))
+        high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
+        dice = (high, low)
         play = rng.choice(legal_plays(position, side, dice, rules.moves))
         lines.append(" ".join(filter(None, (head, f"{dice[0]}-{dice[1]}", format_play(play.moves)))))
         position = play.after
@@ -44,7 +45,7 @@ def random_record(seed: int, rules_id: str = "ffbg", games: int = 1, match: int 
     """A record of ``games`` random games (or, with ``match``, a match to that many points)."""
     rng = random.Random(seed)
     rules = load(rules_id)
-    head = [f'[Game "backgammon"]', f'[Rules "{rules_id}"]', f'[Title "random game {seed}"]']
+    head = ['[Game "backgammon"]', f'[Rules "{rules_id}"]', f'[Title "random game {seed}"]']
     if match is not None:
         head.append(f'[Match "{match}"]')
     body: list[str] = []
@@ -52,7 +53,8 @@ def random_record(seed: int, rules_id: str = "ffbg", games: int = 1, match: int 
     crawford_done = False
     played = 0
     while True:
-        crawford = bool(match) and rules.crawford and not crawford_done and match - 1 in score.values()
+        crawford = (match is not None and bool(match) and rules.crawford and not crawford_done
+                    and match - 1 in score.values())
         crawford_done |= crawford
         lines, winner = random_game_lines(rng, rules, rng.choice(["white", "black"]), cube, crawford)
         body += lines

@@ -6,6 +6,7 @@ acey-deucey differ from the federation's by their files only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...core.board import COLORS, Position
@@ -26,7 +27,7 @@ class Rules:
 
     id: str
     moves: MoveRules
-    start: dict  # point -> dames, in each player's own frame (25 the bar)
+    start: dict[int, int]  # point -> dames, in each player's own frame (25 the bar)
     cube: bool
     beaver: bool
     gammon: int
@@ -36,7 +37,7 @@ class Rules:
     ruleset: RuleSet | None = None
 
     @classmethod
-    def of(cls, ruleset: RuleSet) -> "Rules":
+    def of(cls, ruleset: RuleSet) -> Rules:
         v = ruleset.variant
         moves = MoveRules(v("dames"), v("doublet_moves"), v("enter_first"), v("hitting"), v("max_per_point"),
                           v("bear_off"))
@@ -56,7 +57,7 @@ class Rules:
         return self.ruleset.citation(f"variants.{variant}") if self.ruleset else "FFBG rules (seed 002)"
 
 
-def load(name: str = DEFAULT, options=()) -> Rules:
+def load(name: str = DEFAULT, options: Sequence[str] = ()) -> Rules:
     return Rules.of(named_ruleset(name, options))
 
 
@@ -79,9 +80,9 @@ def multiple(kind: str, rules: Rules, cube_turned: bool, match: bool) -> int:
     return rules.gammon if kind == GAMMON else rules.backgammon
 
 
-def sound(position: Position, rules: Rules) -> list[tuple[str, str]]:
+def sound(position: Position, rules: Rules) -> list[tuple[str | None, str]]:
     """What makes a backgammon position impossible under ``rules``: (colour, problem)."""
-    found = []
+    found: list[tuple[str | None, str]] = []
     for color in COLORS:
         total = position.total(color)
         if total != rules.moves.dames:

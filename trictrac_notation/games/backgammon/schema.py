@@ -23,17 +23,17 @@ class Start:
         return 'points and counts in the mover\'s frame, e.g. "24:2 13:5 8:3 6:5" (bar:N for dames to enter)'
 
     @staticmethod
-    def accepts(value) -> bool:
+    def accepts(value: object) -> bool:
         return isinstance(value, str) and bool(START.match(value))
 
     @staticmethod
-    def text(value) -> str:
+    def text(value: str) -> str:
         return value
 
 
-def start_counts(value: str) -> dict:
+def start_counts(value: str) -> dict[int, int]:
     """``"24:2 13:5"`` -> ``{24: 2, 13: 5}`` (25 for the bar)."""
-    out: dict = {}
+    out: dict[int, int] = {}
     for part in value.split():
         where, _, n = part.partition(":")
         point = 25 if where == "bar" else int(where)

@@ -12,11 +12,16 @@ and the postillons of those beyond his share.  Every number comes from the rule 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ...core.board import BLACK, COLORS, WHITE, other
-from .events import counted
 from ...errors import TrictracError
+from .events import counted
+
+if TYPE_CHECKING:
+    from ...rules.rulesets import RuleSet
 
 VARIANT_NAMES = ("marque_holes", "marque_consolation", "marque_bredouille", "refait_when", "refait_consolation",
                  "marques_per_partie", "postillon_first", "postillon_next", "queue_jetons", "first_after_marque",
@@ -37,7 +42,7 @@ class EcrireRules:
     id: str
     marque_holes: int
     marque_consolation: int
-    marque_bredouille: tuple
+    marque_bredouille: tuple[dict[str, Any], ...]
     refait_when: str
     refait_consolation: str
     marques_per_partie: int
@@ -46,10 +51,10 @@ class EcrireRules:
     queue_jetons: int
     first_after_marque: str
     first_after_refait: str
-    citations: dict = field(default_factory=dict, compare=False, repr=False)
+    citations: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def of(cls, ruleset) -> "EcrireRules":
+    def of(cls, ruleset: RuleSet) -> EcrireRules:
         """The à écrire rules of ``ruleset`` (rulesets.RuleSet); NotPlayed if it does not play it."""
         if not ruleset.variant("partie_a_ecrire"):
             raise NotPlayed(f"rule set {ruleset.id} does not play the partie à écrire "
@@ -72,7 +77,7 @@ class EcrireRules:
         return max((t["times"] for t in self.marque_bredouille
                     if holes >= t["holes"] and (sans_lever or not t.get("sans_lever"))), default=1)
 
-    def ends(self, holes: dict, went: bool) -> bool:
+    def ends(self, holes: Mapping[str, int], went: bool) -> bool:
         """Whether the marqué is over after a throw leaving ``holes`` (the roller went or not)."""
         if max(holes.values()) < self.marque_holes:
             return False
@@ -84,7 +89,7 @@ class Marque:
     """One marqué reckoned (a refait has no winner and no value)."""
 
     winner: str | None
-    holes: dict
+    holes: dict[str, int]
     pavillon: str | None
     refait: bool
     consolation: int
@@ -100,14 +105,14 @@ class Marque:
     def loser(self) -> str | None:
         return other(self.winner) if self.winner else None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "holes": {c: self.holes[c] for c in COLORS}, "pavillon": self.pavillon,
                 "refait": self.refait, "consolation": self.consolation, "multiplier": self.multiplier,
                 "value": self.value, "why": self.why, "citation": self.citation,
                 **({"throw": self.throw} if self.throw is not None else {})}
 
 
-def reckon(rules: EcrireRules, holes: dict, pavillon: str | None = None, refaits: int = 0,
+def reckon(rules: EcrireRules, holes: Mapping[str, int], pavillon: str | None = None, refaits: int = 0,
            sans_lever: bool = False) -> Marque:
     """The marqué that ends with ``holes``; ``pavillon``: the player whose holes were all taken without
     interruption (he holds the pavillon), ``refaits``: the refaits just before, ``sans_lever``: the
@@ -146,6 +151,7 @@ def first_after(rules: EcrireRules, marque: Marque, first: str) -> str:
     """Who throws first after ``marque``, ``first`` having thrown first in it (rules.md §4 D15)."""
     if marque.refait:
         return first if rules.first_after_refait == "same" else other(first)
+    assert marque.winner is not None  # a marqué not refait has a winner (reckon)
     return marque.winner if rules.first_after_marque == "winner" else other(first)
 
 
@@ -155,15 +161,15 @@ class Settlement:
     Lelasseux-Lafosse 1852 §233, and the queue des jetons of §228 beside it."""
 
     marques: int
-    lost: dict
-    postillons: dict
-    owed: dict
+    lost: dict[str, list[int]]
+    postillons: dict[str, int]
+    owed: dict[str, int]
     loser: str | None
     difference: int
-    queue: dict  # {"to": colour or None, "jetons": N}: the jetons set aside, to the player ahead
+    queue: dict[str, Any]  # {"to": colour or None, "jetons": N}: the jetons set aside, to the player ahead
     complete: bool
 
-    def contract(self) -> dict:
+    def contract(self) -> dict[str, Any]:
         """The output of ``trictrac marque`` for a settlement (an outside contract: keep it exactly)."""
         return {"postillons": dict(self.postillons), "owed": dict(self.owed), "loser": self.loser,
                 "difference": self.difference}
@@ -176,14 +182,14 @@ class Settlement:
             signed += self.queue["jetons"] * (-1 if to == WHITE else 1)
         return (WHITE if signed > 0 else BLACK if signed < 0 else None), abs(signed)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         loser, difference = self.with_queue()
         return {**self.contract(), "marques": self.marques, "lost": {c: list(self.lost[c]) for c in COLORS},
                 "complete": self.complete, "fiches": fiches(self.difference), "queue_jetons": dict(self.queue),
                 "with_queue": {"loser": loser, "difference": difference, "fiches": fiches(difference)}}
 
 
-def settle(rules: EcrireRules, marques: int, lost: dict, complete: bool = True) -> Settlement:
+def settle(rules: EcrireRules, marques: int, lost: Mapping[str, Sequence[int]], complete: bool = True) -> Settlement:
     """The settlement of a partie of ``marques`` marqués, ``lost`` giving the values of the marqués each
     player lost.  With ``complete``, every marqué must be there; otherwise the card so far.
     ValueError says what is wrong."""
@@ -194,9 +200,10 @@ def settle(rules: EcrireRules, marques: int, lost: dict, complete: bool = True) 
     if played > marques or (complete and played != marques):
         raise ValueError(f"{counted(played, 'marqué')} lost in a partie of {marques}")
     share = marques // 2
-    over = {c: max(0, len(lost[c]) - share) for c in COLORS}
-    owed = {c: sum(lost[c]) + (rules.postillon_first + rules.postillon_next * (over[c] - 1) if over[c] else 0)
-            for c in COLORS}
+    over: dict[str, int] = {c: max(0, len(lost[c]) - share) for c in COLORS}
+    owed: dict[str, int] = {
+        c: sum(lost[c]) + (rules.postillon_first + rules.postillon_next * (over[c] - 1) if over[c] else 0)
+        for c in COLORS}
     loser = WHITE if owed[WHITE] > owed[BLACK] else BLACK if owed[BLACK] > owed[WHITE] else None
     paid = {c: sum(lost[c]) for c in COLORS}  # before the postillons: who has more jetons
     ahead = WHITE if paid[WHITE] < paid[BLACK] else BLACK if paid[BLACK] < paid[WHITE] else None
@@ -218,7 +225,7 @@ class Card:
 
     rules: EcrireRules
     marques: int  # marqués of the partie
-    played: list = field(default_factory=list)  # Marque, refaits included
+    played: list[Marque] = field(default_factory=list)  # Marque, refaits included
 
     @property
     def counted(self) -> int:
@@ -239,10 +246,10 @@ class Card:
             n += 1
         return n
 
-    def lost(self) -> dict:
-        out = {c: [] for c in COLORS}
+    def lost(self) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {c: [] for c in COLORS}
         for m in self.played:
-            if not m.refait:
+            if not m.refait and m.loser is not None:  # a marqué not refait has a loser
                 out[m.loser].append(m.value)
         return out
 
@@ -251,7 +258,7 @@ class Card:
             return None
         return settle(self.rules, self.marques, self.lost(), complete=False)
 
-    def columns(self) -> list[dict]:
+    def columns(self) -> list[dict[str, Any]]:
         """One column per marqué, as drawn on the game page."""
         cols = []
         number = 0
@@ -262,13 +269,13 @@ class Card:
                          "multiplier": m.multiplier, "consolation": m.consolation, "why": m.why, "throw": m.throw})
         return cols
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """What the game page draws (templates/card.md.j2): the columns, the settlement so far."""
         s = self.settlement()
         return {"rules": self.rules.id, "marques": self.marques, "counted": self.counted,
                 "columns": self.columns(), "settlement": s.to_json() if s else None, "over": self.over}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The card: marqués of the partie and played, refaits, and the settlement so far (postillons,
         owed, loser, difference, the queue des jetons); ``complete`` once every marqué is played."""
         s = self.settlement()
@@ -295,5 +302,5 @@ class Card:
         return out
 
 
-def _holes_text(holes: dict) -> str:
+def _holes_text(holes: Mapping[str, int]) -> str:
     return ", ".join(f"{c} {holes[c]}" for c in COLORS)

@@ -39,7 +39,7 @@ class Trictrac:
 
         return Scorer(ruleset, follow_record)
 
-    def dice_name(self, dice: tuple[int, ...]) -> str:
+    def dice_name(self, dice: tuple[int, int]) -> str:
         return dice_name(dice)
 
     def opening(self) -> Position:
@@ -89,7 +89,7 @@ class Trictrac:
             if color not in seen:
                 fields[color] = {TALON: DAMES}
         position = Position.from_fields(fields, off)
-        lines = {line.side: line.span for line in record.setup}
+        lines: dict[str, Span | None] = {line.side: line.span for line in record.setup}
         for who, problem in position.problems_by_color():
             if "dames, not" not in problem:  # already said, with the count, at the player's line
                 span = (lines.get(who) if who else None) or record.setup[-1].span
@@ -160,10 +160,10 @@ class Trictrac:
             return Position(row, position.black, off, position.off_black)
         return Position(position.white, row, position.off_white, off)
 
-    def legal_plays(self, position: Position, side: str, dice: tuple[int, ...], rules: MoveRules) -> list[Play]:
+    def legal_plays(self, position: Position, side: str, dice: tuple[int, int], rules: MoveRules) -> list[Play]:
         return legal_plays(position, side, (dice[0], dice[1]), rules)
 
-    def made_play(self, position: Position, side: str, dice: tuple[int, ...], steps: list[Step], after: Position,
+    def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Step], after: Position,
                   rules: MoveRules, legal: Callable[[], list[Play]]) -> Play | None:
         """The legal play made; a dame resting on an arrow the opponent holds makes none (rules.md §1.1)."""
         if surely_legal(position, side, dice, steps, rules):
@@ -174,7 +174,7 @@ class Trictrac:
                 return p
         return None
 
-    def explain(self, position: Position, side: str, dice: tuple[int, ...], steps: list[Step], rules: MoveRules,
+    def explain(self, position: Position, side: str, dice: tuple[int, int], steps: list[Step], rules: MoveRules,
                 legal: list[Play], name: Callable[[int], str]) -> tuple[str, str, list[str]]:
         rule, why = explain_play(position, side, dice, steps, rules, legal, name)
         puissance = [p for p in legal if p.steps and p.steps[0].puissance]
@@ -182,7 +182,7 @@ class Trictrac:
             s.puissance for s in steps) else []
         return RULES[rule][0], why, notes
 
-    def stood_play(self, steps: list[Step], dice: tuple[int, ...], after: Position, side: str) -> Play:
+    def stood_play(self, steps: list[Step], dice: tuple[int, int], after: Position, side: str) -> Play:
         """A fausse case let stand, as the play made: the numbers it leaves unplayed are impuissance
         (Guiton 1822 ch. 3, 'Fausse case': the opponent who lets it stand marks 2 for the number not played)."""
         fit = fit_dice(steps, dice) or []

@@ -27,7 +27,7 @@ class Memory:
     fresh: bool = True  # the relevé began from the opening piles
     deux_tables: frozenset[str] = frozenset()  # who made the jan de deux tables (or its contre-jan) in its scope
     mezeas: bool = False  # a jan de mézéas (or contre-jan) was made in this relevé
-    opening: tuple[str, tuple[int, ...]] | None = None  # (colour, dice) of the first throw, a rencontre may follow
+    opening: tuple[str, tuple[int, int]] | None = None  # (colour, dice) of the first throw, a rencontre may follow
     rencontre_open: bool = True
 
     @classmethod
@@ -52,7 +52,7 @@ class Memory:
             elif kind == "mezeas":
                 mezeas = True
         if self.fresh and self.rencontre_open and n == 1 and not opponent_threw:
-            return replace(self, deux_tables=deux, mezeas=mezeas, opening=(side, tuple(dice)))
+            return replace(self, deux_tables=deux, mezeas=mezeas, opening=(side, (dice[0], dice[1])))
         return replace(self, deux_tables=deux, mezeas=mezeas, opening=None,
                        rencontre_open=self.rencontre_open and n <= 1)
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, cast
 
 from ...core.board import COLORS, DAMES, OFF, Position
 from ...errors import RequestError
 from ...rules.rules_schema import RulesError, suggest
 from ...rules.rulesets import RuleSet
+from .moves import MoveRules
 from .scoring import History, Roll
 
 SCORE_FIELDS = {
@@ -61,7 +62,7 @@ def read_score_request(data: Any) -> tuple[RuleSet, Roll, History]:
     if not isinstance(made, list) or any(m not in ("deux-tables", "mezeas") for m in made):
         raise RequestError(f"made: expected a list of \"deux-tables\" and \"mezeas\", {SCORE_FIELDS['made']}")
     history = History(throw, "deux-tables" in made, "mezeas" in made, first if throw == 1 else None)
-    return ruleset, Roll(position, mover, dice, ruleset.movement), history
+    return ruleset, Roll(position, mover, dice, cast(MoveRules, ruleset.movement)), history
 
 
 def request_ruleset(data: dict[str, Any]) -> RuleSet:

@@ -25,8 +25,7 @@ from ...core.diagnostics import Reporter
 from ...engine.game import Reading
 from ...notation.record import Record, Span, Throw
 from ...rules.rulesets import RuleSet
-from .ecoles import SECTION as ECOLE_SECTION
-from .ecoles import Audit, Ecole, audit, check_recorded
+from .ecoles import SECTION as ECOLE_SECTION, Audit, Ecole, audit, check_recorded
 from .ecrire import Card, EcrireRules, Marque, NotPlayed, first_after, reckon
 from .events import Event, counted, score_text
 from .history import Memory
@@ -305,7 +304,7 @@ class Scorer:
         if throw.pour_tout:
             events = sortie_events(self.tariff, side, throw.dice[0] == throw.dice[1])
         else:
-            roll = Roll(result.before, side, throw.dice, ctx.rules, made=result.play, legal=lambda: result.legal)
+            roll = Roll(result.before, side, throw.dice, ctx.rules, made=result.play, legal=lambda: result.legal or [])
             events = throw_events(roll, self.tariff, self._history(state, result))
             if result.stood is not None and not any(e.jan == "impuissance" for e in events):
                 events += unplayed_events(self.tariff, side, throw.dice[0] == throw.dice[1], result.stood.unplayed)
@@ -429,7 +428,7 @@ class Scorer:
         m, throw, r = state.marking, result.throw, ctx.r
         ecrire, card = self.ecrire, state.card
         assert ecrire is not None and card is not None  # a partie à écrire (see _may_end)
-        holes = {c: m.players[c].holes for c in COLORS}
+        holes: dict[str, int] = {c: m.players[c].holes for c in COLORS}
         written = "refait" if throw.refait else throw.marque
         if not ecrire.ends(holes, score.went):
             if self.follow and written is not None:

@@ -23,17 +23,23 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ...core.board import BLACK, DAMES, OPP_COIN, WHITE, Position, mirror_track
-from .chances import ORDERED, numbers, outcomes, reach, ways_count
+from .chances import ORDERED, outcomes, reach, ways_count
+from .events import Event
 from .scoring import History
+
+if TYPE_CHECKING:
+    from ...rules.rulesets import RuleSet
 
 NO_SIX_TABLES = History(None)
 
 
 @functools.lru_cache(maxsize=4)
-def _rules(name: str):
+def _rules(name: str) -> RuleSet:
     from ...rules.rulesets import load_ruleset
 
     return load_ruleset(name)
@@ -60,13 +66,13 @@ def figure(spec: str) -> Position:
     return position
 
 
-def numbers_position(dists) -> tuple[Position, int]:
+def numbers_position(dists: Iterable[int]) -> tuple[Position, int]:
     """White dames at the distances ``dists`` (1..12) from a single Black dame, every arrow between
     open; the target is chosen so that no dame stands on Black's coin.  (position, target track)."""
-    dists = tuple(sorted(set(dists)))
-    target = next(t for t in range(13, 23) if t - OPP_COIN not in dists)
+    distances = tuple(sorted(set(dists)))
+    target = next(t for t in range(13, 23) if t - OPP_COIN not in distances)
     white = [0] * 24
-    for d in dists:
+    for d in distances:
         white[target - d] = 2 if target - d == 11 else 1  # a coin holds two dames or none
     white[0] = DAMES - sum(white)
     black = [0] * 24
@@ -75,7 +81,7 @@ def numbers_position(dists) -> tuple[Position, int]:
     return Position(white, black), target
 
 
-def hit_ways(dists, rules: str = "lelasseux-1852") -> tuple:
+def hit_ways(dists: Iterable[int], rules: str = "lelasseux-1852") -> tuple[int, int, int, int]:
     """Lelasseux-Lafosse's table F for a set of numbers: chances hitting by one way at least, by
     two, by three, and the total of ways over the 36 throws."""
     position, target = numbers_position(dists)
@@ -84,7 +90,7 @@ def hit_ways(dists, rules: str = "lelasseux-1852") -> tuple:
     return w[1], w[2], w[3], w["ways"]
 
 
-def fill_position(dists, quadrant: str = "grand-jan") -> Position:
+def fill_position(dists: Iterable[int], quadrant: str = "grand-jan") -> Position:
     """White's grand jan lacking one dame on his arrow 10 (or the petit jan lacking one on 5), with a
     surplus dame at each distance of ``dists`` (a third dame on an arrow of the jan, a lone dame
     behind it), free dames beyond it and Black's fifteen piled on his coin — so that Black can no
@@ -100,7 +106,7 @@ def fill_position(dists, quadrant: str = "grand-jan") -> Position:
     return figure("-".join(f"{t + 1}W{n}" for t, n in sorted(tracks.items())) + "-13B15")
 
 
-def fill_ways(dists, quadrant: str = "grand-jan") -> tuple:
+def fill_ways(dists: Iterable[int], quadrant: str = "grand-jan") -> tuple[int, int, int, int]:
     """Table F's columns for the fills of :func:`fill_position` (one way, two, three, the ways)."""
     found = outcomes(fill_position(dists, quadrant), WHITE, _rules("lelasseux-1852"), NO_SIX_TABLES)
     w = ways_count(found, lambda e: e.jan == "remplir" and e.quadrant == quadrant)
@@ -113,7 +119,7 @@ def jan_chances(position: Position, jan: str, who: str = WHITE, mover: str = WHI
     by ``ways`` ways at least) when ``mover`` throws from ``position``."""
     found = outcomes(position, mover, _rules(rules), NO_SIX_TABLES)
 
-    def match(e):
+    def match(e: Event) -> bool:
         return (e.jan == jan and e.beneficiary == who and (quadrant is None or e.quadrant == quadrant)
                 and (target is None or e.target == target))
     return ways_count(found, match)[ways]
@@ -126,13 +132,13 @@ class Table:
     id: str
     title: str
     source: str  # treatise, chapter, § or page
-    columns: tuple  # the printed columns after the row's label
-    rows: list  # (label, inputs, printed tuple)
-    engine: object  # inputs -> tuple of the same columns
+    columns: tuple[str, ...]  # the printed columns after the row's label
+    rows: list[tuple[str, Any, tuple[int, ...]]]  # (label, inputs, printed tuple)
+    engine: Callable[[Any], Sequence[int]]  # inputs -> tuple of the same columns
     how: str = ""  # how the engine's figures are obtained
-    notes: dict = field(default_factory=dict)  # label -> why the engine differs
+    notes: dict[str, str] = field(default_factory=dict)  # label -> why the engine differs
 
-    def compared(self) -> list[dict]:
+    def compared(self) -> list[dict[str, Any]]:
         out = []
         for label, inputs, printed in self.rows:
             got = tuple(self.engine(inputs))
@@ -141,11 +147,11 @@ class Table:
         return out
 
 
-def _label(nums) -> str:
+def _label(nums: Iterable[int]) -> str:
     return ", ".join(map(str, nums))
 
 
-def _numbers_rows(pairs) -> list:
+def _numbers_rows(pairs: Iterable[tuple[tuple[int, ...], int]]) -> list[tuple[str, Any, tuple[int, ...]]]:
     return [(_label(nums), nums, (value,)) for nums, value in pairs]
 
 
@@ -207,7 +213,7 @@ def lepeintre(spec: str) -> str:
     return re.sub(r"([a-y])([WB]\d+)", lambda m: f"{letters.index(m.group(1)) + 1}{m.group(2)}", spec)
 
 
-def _keep_figure(extra) -> str:
+def _keep_figure(extra: Iterable[int]) -> str:
     """Both grand jans made (Black's surplus on his talon), White's surplus dames on the arrows
     ``extra`` and the rest on his coin (Guiton 1822 ch. 15 tableaux; Lelasseux-Lafosse §§ 370-372)."""
     tracks = {t: 2 for t in range(6, 12)}
@@ -217,7 +223,7 @@ def _keep_figure(extra) -> str:
     return "-".join(f"{t + 1}W{n}" for t, n in sorted(tracks.items())) + "-13B2-14B2-15B2-16B2-17B2-18B2-24B3"
 
 
-def _keep(extra, direct: bool = False) -> int:
+def _keep(extra: Iterable[int], direct: bool = False) -> int:
     """Chances of keeping White's grand jan (all of them, or ``direct``ly: not par impuissance)."""
     found = outcomes(figure(_keep_figure(extra)), WHITE, _rules("guiton-1822"), NO_SIX_TABLES)
     return sum(o.weight for o in found if any(e.jan == "conserver" and e.quadrant == "grand-jan"
@@ -234,32 +240,32 @@ def _hit_figure(blot: int, open_arrow: int | None) -> tuple[Position, int]:
     return figure(spec), mirror_track(blot)
 
 
-def _beaten(blot: int, open_arrow: int | None) -> tuple:
+def _beaten(blot: int, open_arrow: int | None) -> tuple[int, ...]:
     position, target = _hit_figure(blot, open_arrow)
     vrai = jan_chances(position, "battre-a-vrai", who=BLACK, mover=BLACK, rules="guiton-1822", target=target)
     faux = jan_chances(position, "battre-a-faux", who=WHITE, mover=BLACK, rules="guiton-1822", target=target)
     return (vrai, faux) if open_arrow is not None else (faux,)
 
 
-def _fill(spec_quadrant) -> tuple:
+def _fill(spec_quadrant: tuple[str, str]) -> tuple[int]:
     spec, quadrant = spec_quadrant
     return (jan_chances(figure(spec), "remplir", quadrant=quadrant),)
 
 
-def _fills(spec_pair) -> tuple:
+def _fills(spec_pair: Iterable[str]) -> tuple[int, ...]:
     """Guiton's fifth table: the whole case, then the two half-cases (grand jan, Guiton's rules)."""
     return tuple(jan_chances(figure(s), "remplir", rules="guiton-1822", quadrant="grand-jan") for s in spec_pair)
 
 
-def _coin(spec) -> tuple:
+def _coin(spec: str) -> tuple[int]:
     return (jan_chances(figure(spec), "battre-coin", rules="guiton-1822"),)
 
 
-def _sums(_) -> tuple:
+def _sums(_: object) -> tuple[int, ...]:
     return tuple(sum(1 for a, b in ORDERED if a + b == s) for s in range(2, 13))
 
 
-def _gj(missing=(), **arrows) -> str:
+def _gj(missing: Container[int] = (), **arrows: int) -> str:
     """White's grand jan (arrows 6..11 with two dames) less ``missing``, with ``arrows`` (``a3=1``:
     one dame on arrow 3) set on top, in figure notation."""
     tracks = {t: 2 for t in range(6, 12) if t not in missing}
@@ -267,14 +273,15 @@ def _gj(missing=(), **arrows) -> str:
     return "-".join(f"{t + 1}W{n}" for t, n in sorted(tracks.items()) if n)
 
 
-def _pj(**arrows) -> str:
+def _pj(**arrows: int) -> str:
     return "-".join(f"{int(k[1:]) + 1}W{n}" for k, n in sorted(arrows.items(), key=lambda kv: int(kv[0][1:])) if n)
 
 
 FIG39_BLACK = "-13B2-15B2-16B2-17B3-18B3-21B1-22B1-23B1"
 
 TABLES = [
-    Table("reach", "A distance reached by one dame", "Guiton 1822 ch. 2 and ch. 15 table II; Lelasseux-Lafosse 1852 §263",
+    Table("reach", "A distance reached by one dame",
+          "Guiton 1822 ch. 2 and ch. 15 table II; Lelasseux-Lafosse 1852 §263",
           ("chances",), [(str(d), (d,), (REACH[d],)) for d in REACH], lambda ds: hit_ways(ds)[:1],
           "a single Black dame at that distance from one White dame, every arrow between open: the throws "
           "that beat it"),
@@ -292,7 +299,8 @@ TABLES = [
           [(_label(nums), nums, tuple(v)) for nums, *v in TABLE_F], hit_ways,
           "a single Black dame beaten by White dames standing at those distances, every arrow open: the throws "
           "beating it by one way at least, two, three, and the sum of the ways"),
-    Table("table-f-fills", "Table F read as fills of the grand jan (the rows with a number from 6 to 10)", "Lelasseux-Lafosse 1852 §§ 304-312, table F",
+    Table("table-f-fills", "Table F read as fills of the grand jan (the rows with a number from 6 to 10)",
+          "Lelasseux-Lafosse 1852 §§ 304-312, table F",
           ("one way", "two ways", "three ways", "ways in all"),
           [(_label(nums), nums, tuple(v)) for nums, *v in TABLE_F if 6 <= max(nums) <= 10], fill_ways,
           "White's grand jan lacking one dame on arrow 10, a surplus dame at each number (Black's dames piled "
@@ -460,7 +468,7 @@ DIFFERENCES = {
 }
 
 
-def compared(table: Table) -> list[dict]:
+def compared(table: Table) -> list[dict[str, Any]]:
     """The table's rows, printed beside computed, each difference with its explanation."""
     rows = table.compared()
     for row in rows:
