@@ -47,33 +47,35 @@ def _check_rules_option(args) -> None:
 
 
 def open_record(args, path: str) -> OpenedGame:
-    """The record file read and replayed with the rules of --rules or of its headers (a bad Rules header
-    is an error of the record, not of the command line)."""
-    from ..engine.opengame import open_game
+    """The record file read (once) and replayed with the rules of --rules or of its headers (a bad Rules
+    header is an error of the record, not of the command line)."""
+    from ..engine.opengame import OpenedGame, open_game
+    from ..notation.reader import read_text
     from ..rules.rulesets import RulesError
 
+    text, diags = read_text(path)
+    if text is None:
+        return OpenedGame(path, None, None, None, diags)
     try:
-        return _open_backgammon(args, path) or open_game(path, getattr(args, "rules", None), kind="file")
+        return _open_backgammon(args, path, text) or open_game(text, getattr(args, "rules", None), path=path,
+                                                               kind="text")
     except RulesError as e:
         raise UsageError(f"--rules: {e}") from None
 
 
-def _open_backgammon(args, path: str) -> OpenedGame | None:
+def _open_backgammon(args, path: str, text: str) -> OpenedGame | None:
     """A ``[Game "backgammon"]`` record replayed by backgammon's own replay (its cube, the games of a match and
     their numbering are not yet the Game protocol's); None for any other record."""
-    from ..notation.reader import read_text
-
-    text, diags = read_text(path)
-    if text is None or not _BACKGAMMON.search(text):
+    if not _BACKGAMMON.search(text):
         return None  # (before importing backgammon: a trictrac command stays quick)
     from ..engine.opengame import OpenedGame
     from ..games.backgammon.replay import is_backgammon, replay
     from ..notation.reader import parse
 
-    record, more = parse(text, path)
+    record, diags = parse(text, path)
     if not is_backgammon(record):
         return None
-    return OpenedGame(path, text, record, replay(record, getattr(args, "rules", None), diags + more), diags + more)
+    return OpenedGame(path, text, record, replay(record, getattr(args, "rules", None), diags), diags)
 
 
 _BACKGAMMON = re.compile(r'^\s*\[\s*Game\s+"\s*backgammon\s*"\s*\]', re.I | re.M)
