@@ -197,6 +197,19 @@ def test_check_and_replay_json(tmp_path, capsys):
     assert data["throws"][1]["position"]["pips"]["black"] == 167 - 6  # game 2: the layout, then 24/18 as written
 
 
+@pytest.mark.parametrize("argv,says", [
+    (["convert", "--coords", "absolute"], "convert rewrites trictrac's coordinate systems"),
+    (["compare", "--rules", "ffbg,guiton-1822-backgammon"], "compare weighs trictrac's jans and holes"),
+    (["explain", "--throw", "1"], "explain weighs trictrac's jans and holes"),
+])
+def test_trictrac_only_commands_refuse_a_backgammon_record(tmp_path, capsys, argv, says):
+    path = tmp_path / "g.tric"
+    path.write_text(HEAD + "1. white 6-2 24/18 13/11\n")
+    assert main([*argv, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"trictrac {argv[0]}: error: {says}" in err and f"{path} is a backgammon record" in err
+
+
 def test_rules_lists_the_backgammon_rule_sets(capsys):
     assert main(["rules"]) == 0
     out = capsys.readouterr().out

@@ -10,7 +10,11 @@ from ..core.diagnostics import Diagnostic
 from ..errors import TrictracError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..engine.opengame import OpenedGame
+    from ..notation.record import Record
+    from ..rules.rulesets import RuleSet
 
 
 class UsageError(TrictracError):
@@ -79,3 +83,17 @@ def _open_backgammon(args, path: str, text: str) -> OpenedGame | None:
 
 
 _BACKGAMMON = re.compile(r'^\s*\[\s*Game\s+"\s*backgammon\s*"\s*\]', re.I | re.M)
+
+
+def trictrac_only(command: str, does: str, record: Record, rulesets: Sequence[RuleSet] = ()) -> None:
+    """Commands that know trictrac only (compare, explain, convert): another game's record or rule set is a
+    usage error that says so, not a trictrac message about it."""
+    from ..engine.game import game_for
+
+    game = game_for(record).name
+    if game != "trictrac":
+        raise UsageError(f"{command} {does}; {record.path} is a {game} record "
+                         "(trictrac check and replay --json read it)")
+    other = [r.id for r in rulesets if r.game != "trictrac"]
+    if other:
+        raise UsageError(f"--rules: {', '.join(other)}: not trictrac rule sets")

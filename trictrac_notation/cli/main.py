@@ -14,7 +14,7 @@ import sys
 from .. import __version__
 from ..errors import RequestError
 from ..core.coords import SYSTEMS
-from .common import UsageError, _check_rules_option, _print_diagnostics, open_record
+from .common import UsageError, _check_rules_option, _print_diagnostics, open_record, trictrac_only
 
 
 def _summary(errors: int, warnings: int, notes: int = 0) -> str:
@@ -80,6 +80,8 @@ def cmd_convert(args) -> int:
         _print_diagnostics(diags, text, sys.stderr)
         print(f"{args.file}: not converted: fix the errors first", file=sys.stderr)
         return 1
+    trictrac_only("convert", "rewrites trictrac's coordinate systems (backgammon has one, the federation's points)",
+                  record)
     converted, problems = convert(record, args.coords)
     if problems:
         _print_diagnostics(problems, text, sys.stderr)

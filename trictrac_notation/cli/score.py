@@ -17,7 +17,7 @@ from ..games.trictrac.request import read_score_request
 from ..games.trictrac.scoring import throw_events, totals
 from ..notation.reader import dice_name, read
 from ..rules.rules_schema import RulesError
-from .common import UsageError, _print_diagnostics, read_json_input
+from .common import UsageError, _print_diagnostics, read_json_input, trictrac_only
 
 
 # --- score ---------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ def cmd_compare(args) -> int:
         rulesets = [ruleset_for(name, record) for name in names]
     except RulesError as e:
         raise UsageError(f"--rules: {e}") from None
-    _trictrac_only("compare", record, rulesets)
+    trictrac_only("compare", "weighs trictrac's jans and holes", record, rulesets)
     data = compare_record(record, rulesets)
     _emit(args, data, _compare_lines)
     errors = [d for d in diags if d.severity == "error"]
@@ -155,7 +155,7 @@ def cmd_explain(args) -> int:
         ruleset = ruleset_for(args.rules, record)
     except RulesError as e:
         raise UsageError(str(e)) from None
-    _trictrac_only("explain", record, [ruleset])
+    trictrac_only("explain", "weighs trictrac's jans and holes", record, [ruleset])
     result = scored_replay(record, ruleset, diags)
     if not 1 <= args.throw <= len(result.throws):
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
@@ -165,19 +165,6 @@ def cmd_explain(args) -> int:
     if errors:
         _print_diagnostics(errors, text, sys.stderr)
     return 1 if errors else 0
-
-
-def _trictrac_only(command: str, record, rulesets) -> None:
-    """compare and explain weigh trictrac's scoring: another game's record or rule set is a usage error."""
-    from ..engine.game import game_for
-
-    game = game_for(record).name
-    if game != "trictrac":
-        raise UsageError(f"{command} weighs trictrac's jans and holes; {record.path} is a {game} record "
-                         "(trictrac check and replay --json read it)")
-    other = [r.id for r in rulesets if r.game != "trictrac"]
-    if other:
-        raise UsageError(f"--rules: {', '.join(other)}: not trictrac rule sets")
 
 
 def _unreadable(diags, text) -> int:
