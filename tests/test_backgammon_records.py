@@ -3,6 +3,7 @@ the end of a game, the cube and the match, and the command line (check, replay -
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -208,6 +209,20 @@ def test_trictrac_only_commands_refuse_a_backgammon_record(tmp_path, capsys, arg
     assert main([*argv, str(path)]) == 2
     err = capsys.readouterr().err
     assert f"trictrac {argv[0]}: error: {says}" in err and f"{path} is a backgammon record" in err
+
+
+@pytest.mark.parametrize("argv,request_", [
+    (["score"], {"rules": "ffbg", "to_move": "white", "dice": [6, 4], "white": {"1": 15}, "black": {"1": 15}}),
+    (["chances"], {"rules": "ffbg", "to_move": "white", "white": {"1": 15}, "black": {"1": 15}}),
+    (["marque"], {"rules": "ffbg", "marques": 6, "lost": {"white": [19], "black": [5]}}),
+    (["simulate", "--rules", "ffbg", "--games", "1"], None),
+])
+def test_trictrac_contracts_refuse_a_backgammon_rule_set(monkeypatch, capsys, argv, request_):
+    if request_ is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(request_)))
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "ffbg is a backgammon rule set; this needs a trictrac one: " in err and "guiton-1822" in err
 
 
 def test_rules_lists_the_backgammon_rule_sets(capsys):

@@ -107,7 +107,7 @@ def _lines(data: dict) -> list[str]:
 
 def _record_chances(args) -> int:
     from ..engine.opengame import scored_replay
-    from ..rules.rulesets import ruleset_for
+    from ..rules.rulesets import require_game, ruleset_for
 
     if args.throw is None:
         raise UsageError("with a record, give the throw: trictrac chances FILE --throw N")
@@ -116,7 +116,7 @@ def _record_chances(args) -> int:
         _print_diagnostics(diags, text, sys.stderr)
         return 1
     try:
-        ruleset = ruleset_for(args.rules, record)
+        ruleset = require_game(ruleset_for(args.rules, record), "trictrac")
     except RulesError as e:
         raise UsageError(f"--rules: {e}") from None
     result = scored_replay(record, ruleset, diags)
@@ -156,8 +156,7 @@ def _draw(result, data: dict, args) -> None:
 # --- simulate -------------------------------------------------------------------------------------
 
 def cmd_simulate(args) -> int:
-    from ..rules.rulesets import ruleset_for
-    from ..games.trictrac.simulate import simulate
+    from ..games.trictrac.simulate import _ruleset, simulate
     from ..site.site import _Progress
 
     labels = [n.strip() for n in args.rules.split(",") if n.strip()]
@@ -165,7 +164,7 @@ def cmd_simulate(args) -> int:
         raise UsageError("--rules: name one rule set or more separated by commas, e.g. jollyvet-1634,guiton-1822")
     for label in labels:
         try:
-            ruleset_for(label, None)
+            _ruleset(label)
         except RulesError as e:
             raise UsageError(f"--rules: {e}") from None
     for name, value, low in (("--games", args.games, 1), ("--jobs", args.jobs, 1), ("--max-throws", args.max_throws, 10)):

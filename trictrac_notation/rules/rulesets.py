@@ -255,6 +255,16 @@ def named_ruleset(name: str, options: Sequence[str] = (), folder: Path | None = 
     return ruleset.with_options(options) if options else ruleset
 
 
+def require_game(ruleset: RuleSet, game: str) -> RuleSet:
+    """``ruleset`` if it rules ``game``, else RulesError naming the sets that do: a command of one game
+    (score, chances, marque, simulate are trictrac's) given another game's rule set says so, rather than
+    failing on a jan or a variant the set does not have."""
+    if ruleset.game != game:
+        known = known_ids() if game == "trictrac" else game_ids(game)
+        raise RulesError(f"{ruleset.id} is a {ruleset.game} rule set; this needs a {game} one: {', '.join(known)}")
+    return ruleset
+
+
 def _is_path(name: str) -> bool:
     return name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
 

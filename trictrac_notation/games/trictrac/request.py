@@ -68,7 +68,7 @@ def read_score_request(data: Any) -> tuple[RuleSet, Roll, History]:
 def request_ruleset(data: dict[str, Any]) -> RuleSet:
     """The rule set of a JSON request (``score``, ``marque``, ``chances``): its ``rules`` with its ``options``;
     a name only: the input never makes us read a file."""
-    from ...rules.rulesets import named_ruleset
+    from ...rules.rulesets import named_ruleset, require_game
 
     rules, options = data["rules"], data.get("options", [])
     if not isinstance(rules, str):
@@ -76,7 +76,7 @@ def request_ruleset(data: dict[str, Any]) -> RuleSet:
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise RequestError(f"options: expected a list of names, {SCORE_FIELDS['options']}")
     try:
-        return named_ruleset(rules, options)
+        return require_game(named_ruleset(rules, options), "trictrac")
     except RulesError as e:
         raise RequestError(f"rules: {e}") from None
 

@@ -73,9 +73,9 @@ Report = dict[str, Any]
 
 @functools.cache
 def _ruleset(label: str) -> RuleSet:
-    from ...rules.rulesets import ruleset_for
+    from ...rules.rulesets import require_game, ruleset_for
 
-    return ruleset_for(label, None)
+    return require_game(ruleset_for(label, None), "trictrac")
 
 
 def game_rng(seed: int, game: int) -> random.Random:
