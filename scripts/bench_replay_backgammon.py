@@ -1,7 +1,7 @@
 """Benchmark: parse + replay of backgammon records against python-chess's PGN reader.
 
 Random backgammon games in the federation's notation (with the cube, under ``--rules``), replayed by
-``trictrac_notation.games.backgammon.replay`` (the legal play checked, the cube, the game's end and score), against
+the engine's replay through ``open_game`` (the legal play checked, the cube, the game's end and score), against
 as many random chess games read by ``chess.pgn.read_game`` (bench_replay.py makes them), in the same run.
 
 The last line is ``ratio: X`` (our throws per second / its plies per second).
@@ -20,15 +20,14 @@ from bench_replay import chess_games, time_chess  # noqa: E402  (the same peer a
 
 
 def time_backgammon(texts: list[str]) -> tuple[int, float]:
-    from trictrac_notation.games.backgammon.replay import replay
-    from trictrac_notation.notation.reader import parse
+    from trictrac_notation.engine.opengame import open_game
 
     throws = 0
     start = time.perf_counter()
     for i, text in enumerate(texts):
-        record, diagnostics = parse(text, f"game{i}.tric")
-        result = replay(record, parse_diagnostics=diagnostics)
-        if result.errors or result.final is None:
+        result = open_game(text, path=f"game{i}.tric", kind="text").replay
+        assert result is not None
+        if result.errors or result.final is None or not result.final.to_json().get("winner"):
             raise SystemExit(f"game {i}: unexpected: {result.errors[0].headline() if result.errors else 'no end'}")
         throws += len(result.throws)
     return throws, time.perf_counter() - start

@@ -10,16 +10,21 @@ import pytest
 
 from trictrac_notation.cli.main import main
 from trictrac_notation.games.backgammon.randomgame import random_record
-from trictrac_notation.games.backgammon.replay import replay_text
+from trictrac_notation.engine.opengame import open_game
 from trictrac_notation.notation.reader import parse, write
 
 HEAD = '[Game "backgammon"]\n'
 
 
+def replay_text(text: str, path: str = "<record>", rules: str | None = None):
+    """A backgammon record's text replayed through the front door (its Rules, Options and Match headers)."""
+    return open_game(text, rules, path=path, kind="text").replay
+
+
 def final(text: str) -> dict:
     result = replay_text(HEAD + text)
     assert not result.errors, [d.format() for d in result.errors]
-    return result.final
+    return result.final.to_json()
 
 
 def diagnostics(text: str) -> list[tuple[int, int, str, str]]:
@@ -148,28 +153,28 @@ def test_a_match_its_score_and_the_crawford_game():
     result = replay_text(HEAD + '[Match "3"]\n' + game1 + "1. black double take 6-2 24/18 13/11\n")
     assert [(d.line, "Crawford game" in d.message) for d in result.errors] == [(7, True)]
     no_rule = replay_text(HEAD + '[Match "3"]\n[Options "no-crawford"]\n' + game1 + "1. black double drop\n")
-    assert not no_rule.errors and no_rule.final["match"]["score"] == {"white": 2, "black": 1}
+    assert not no_rule.errors and no_rule.final.to_json()["match"]["score"] == {"white": 2, "black": 1}
 
 
 def test_nothing_after_the_match_is_won():
     result = replay_text(HEAD + '[Match "1"]\n@white 1:1 off:14\n@black 6:15\n\n1. white 2-1 1/off\n'
                          "1. black 6-2 24/18 13/11\n")
     assert [(d.line, d.code) for d in result.errors] == [(7, "match-over")]
-    assert result.final["match"]["winner"] == "white"
+    assert result.final.to_json()["match"]["winner"] == "white"
 
 
 # --- rule sets -------------------------------------------------------------------------------------------------------
 
 def test_a_trictrac_rule_set_is_refused_at_the_rules_header():
     result = replay_text(HEAD + '[Rules "guiton-1822"]\n1. white 6-2 24/18 13/11\n')
-    assert [(d.line, d.code, "not a backgammon one" in d.message) for d in result.errors] == [(2, "bad-rules", True)]
+    assert [(d.line, d.code, "is a trictrac rule set, and this record is backgammon" in d.message) for d in result.errors] == [(2, "bad-rules", True)]
 
 
 @pytest.mark.parametrize("rules_id", ["ffbg", "guiton-1822-backgammon", "nackgammon", "hypergammon", "acey-deucey"])
 def test_random_games_of_every_rule_set_replay_without_a_word(rules_id):
     for seed in range(3):
         result = replay_text(random_record(seed, rules_id))
-        assert not result.diagnostics and result.final["winner"] in ("white", "black")
+        assert not result.diagnostics and result.final.to_json()["winner"] in ("white", "black")
 
 
 def test_hypergammon_and_acey_deucey_start_as_their_rules_say():
@@ -234,18 +239,21 @@ def test_rules_lists_the_backgammon_rule_sets(capsys):
     assert "Partie simple et double" in capsys.readouterr().out
 
 
-def test_the_engine_replays_backgammon_through_the_game_protocol():
-    """The engine's replay loop asks games/backgammon/game.py for the moves, the legal plays and the reasons;
-    on a game without the cube its positions are those of backgammon's own replay."""
+def test_the_engine_is_the_replay_of_backgammon_records():
+    """One replay loop: the engine's, asking games/backgammon/game.py for the moves, the legal plays and the
+    reasons, and its cube scorer for the cube and the games of a match; check goes through open_game."""
     from trictrac_notation.engine.game import game_named
-    from trictrac_notation.engine.replay import replay_text as engine_replay
+    from trictrac_notation.engine.opengame import open_game
+    from trictrac_notation.games.backgammon.cube import CubeScorer
 
     text = HEAD + "1. white 6-2 24/18 13/11\n2. black 3-3 24/18 13/10(2)\n3. white 5-4 24/20 13/8\n" \
                   "4. black 6-1 13/7 8/7*\n5. white 4-3 bar/22 20/16\n"
-    ours, engine = replay_text(text), engine_replay(text)
-    assert engine.game is game_named("backgammon") and not engine.diagnostics and not ours.diagnostics
-    assert [t.after for t in engine.throws] == [t.after for t in ours.throws]
-    (d,) = engine_replay(HEAD + "1. white 6-2 24/18\n").errors
+    opened = open_game(text, kind="text")
+    assert opened.game is game_named("backgammon") and not opened.diagnostics
+    assert isinstance(opened.replay.final, object) and opened.replay.rules.id == "ffbg"
+    assert isinstance(game_named("backgammon").standing_scorer(opened.replay.rules), CubeScorer)
+    assert [t.index for t in opened.replay.throws] == [1, 2, 3, 4, 5]
+    (d,) = replay_text(HEAD + "1. white 6-2 24/18\n").errors
     assert d.code == "illegal-play" and "both numbers can be played" in d.message and "24/18 13/11" in d.notes[0]
 
 
@@ -256,7 +264,7 @@ def test_the_documented_example_checks_clean(page):
     text = (Path(__file__).parent.parent / page).read_text("utf-8")
     start = text.index('[Game "backgammon"]\n[Rules "ffbg"]\n[Match')
     result = replay_text(text[start:text.index("```", start)], page)
-    assert not result.diagnostics and result.final["how"] == "drop"
+    assert not result.diagnostics and result.final.to_json()["how"] == "drop"
 
 
 def test_a_rule_set_of_the_other_game_is_an_error_at_the_header(tmp_path, capsys):

@@ -15,7 +15,7 @@ from trictrac_notation.games.backgammon.play import (
     BEAR_OFF_RULE, ENTER_RULE, LEGAL_RULE, MOVE_RULE, WHOLE_COUNT_RULE, explain, legal_plays, pip_count,
     quick_play,
 )
-from trictrac_notation.games.backgammon.replay import initial_position
+from trictrac_notation.games.backgammon.game import initial_position
 from trictrac_notation.games.backgammon.rules import BACKGAMMON, GAMMON, SINGLE, game_kind, load, sound
 from trictrac_notation.games.backgammon.matfile import parse_play
 from trictrac_notation.notation.reader import parse

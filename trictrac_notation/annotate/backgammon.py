@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.board import COLORS, Position
 from ..core.coords import CoordSystem
+from ..games.backgammon.cube import GameScore, MatchFinal, Result
 from ..games.backgammon.play import State, pip_count
 from ..notation.reader import WORDS, write_throw
 from .report import JSON_VERSION, diagnostics_json
 from .textboard import render
 
 if TYPE_CHECKING:
-    from ..games.backgammon.replay import Replay, ThrowResult
+    from ..engine.replay import Replay, ThrowResult
 
 COORDS = CoordSystem(
     "backgammon", "backgammon points 24..1 per player", tuple(str(24 - t) for t in range(24)), "mover",
@@ -34,24 +35,37 @@ def position_json(position: Position) -> dict[str, Any]:
     return out
 
 
+def _score(t: ThrowResult) -> tuple[int, Result | None]:
+    """The cube after the line and the game it ended (the backgammon scorer's)."""
+    score = t.score
+    return (score.cube, score.marque) if isinstance(score, GameScore) else (1, None)
+
+
+def final_of(result: Replay) -> MatchFinal | None:
+    """The match (or money session), once a game of it has ended."""
+    final = result.final
+    return final if isinstance(final, MatchFinal) and final.last is not None else None
+
+
 def throw_json(t: ThrowResult) -> dict[str, Any]:
+    cube, ended = _score(t)
     data: dict[str, Any] = {
         "index": t.index,
-        "game": t.game,
+        "game": t.releve,
         "number": t.throw.number,
         "line": t.throw.span.line if t.throw.span else None,
         "side": t.side,
         **({"cube_action": t.throw.cube} if t.throw.cube else {}),
         "dice": list(t.throw.dice) if t.throw.dice else None,
         "moves": [m.text for m in t.throw.moves],
-        "hops": [{"from": s.src, "to": s.dst, **({"hit": True} if s.hit else {})} for s in t.hops],
+        "hops": [{"from": s.src, "to": s.dst, **({"hit": True} if s.hit else {})} for s in hops(t)],
         "legal": t.ok and t.after is not None,
-        "cube": t.cube,
+        "cube": cube,
         "position": position_json(t.after) if t.after is not None else None,
         "diagnostics": [d.to_json() for d in t.diagnostics],
     }
-    if t.result is not None:
-        data["result"] = t.result.to_json()
+    if ended is not None:
+        data["result"] = ended.to_json()
     if t.variations:
         data["variations"] = [[throw_json(x) for x in v] for v in t.variations]
     return data
@@ -70,9 +84,15 @@ def replay_json(result: Replay) -> dict[str, Any]:
         "throws": [throw_json(t) for t in result.throws],
         **diagnostics_json(result),
     }
-    if result.final is not None:
-        data["final"] = result.final
+    final = final_of(result)
+    if final is not None:
+        data["final"] = final.to_json()
     return data
+
+
+def hops(t: ThrowResult) -> tuple[Any, ...]:
+    """The play's hops, one die each (matfile.Step), as the replay resolved them; none for an illegal play."""
+    return tuple(t.play.hops) if t.play is not None else ()
 
 
 def replay_lines(result: Replay, bottom: str | None = None) -> Iterator[str]:
@@ -88,16 +108,15 @@ def replay_lines(result: Replay, bottom: str | None = None) -> Iterator[str]:
     for t in result.throws:
         yield ""
         yield write_throw(t.throw, words, variations=False) + ("" if t.ok else "   <-- illegal")
+        cube, ended = _score(t)
         if t.after is not None:
             yield render(t.after, COORDS, bottom)
-            yield f"pips: white {pip_count(t.after, 'white')}, black {pip_count(t.after, 'black')}; cube {t.cube}"
-        if t.result is not None:
-            r = t.result
-            yield f"game {t.game}: {r.winner} wins a {r.kind} game ({r.how}), cube {r.cube}: {r.points} point" + \
+            yield f"pips: white {pip_count(t.after, 'white')}, black {pip_count(t.after, 'black')}; cube {cube}"
+        if ended is not None:
+            r = ended
+            yield f"game {t.releve}: {r.winner} wins a {r.kind} game ({r.how}), cube {r.cube}: {r.points} point" + \
                 ("s" if r.points != 1 else "")
-    if result.final is not None:
-        m = result.final["match"]
+    final = final_of(result)
+    if final is not None:
         yield ""
-        target = f" to {m['length']}" if m["length"] else " (money)"
-        yield f"match{target}: white {m['score']['white']}, black {m['score']['black']}" + \
-            (f"; {m['winner']} wins the match" if m["winner"] else "")
+        yield from final.summary()

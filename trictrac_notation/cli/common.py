@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -51,8 +50,8 @@ def _check_rules_option(args) -> None:
 
 
 def open_record(args, path: str) -> OpenedGame:
-    """The record file read (once) and replayed with the rules of --rules or of its headers (a bad Rules
-    header is an error of the record, not of the command line)."""
+    """The record file read (once) and replayed by its game (``Game`` header) with the rules of --rules or of its
+    headers (a bad Rules header is an error of the record, not of the command line)."""
     from ..engine.opengame import OpenedGame, open_game
     from ..notation.reader import read_text
     from ..rules.rulesets import RulesError
@@ -61,28 +60,9 @@ def open_record(args, path: str) -> OpenedGame:
     if text is None:
         return OpenedGame(path, None, None, None, diags)
     try:
-        return _open_backgammon(args, path, text) or open_game(text, getattr(args, "rules", None), path=path,
-                                                               kind="text")
+        return open_game(text, getattr(args, "rules", None), path=path, kind="text")
     except RulesError as e:
         raise UsageError(f"--rules: {e}") from None
-
-
-def _open_backgammon(args, path: str, text: str) -> OpenedGame | None:
-    """A ``[Game "backgammon"]`` record replayed by backgammon's own replay (its cube, the games of a match and
-    their numbering are not yet the Game protocol's); None for any other record."""
-    if not _BACKGAMMON.search(text):
-        return None  # (before importing backgammon: a trictrac command stays quick)
-    from ..engine.opengame import OpenedGame
-    from ..games.backgammon.replay import is_backgammon, replay
-    from ..notation.reader import parse
-
-    record, diags = parse(text, path)
-    if not is_backgammon(record):
-        return None
-    return OpenedGame(path, text, record, replay(record, getattr(args, "rules", None), diags), diags)
-
-
-_BACKGAMMON = re.compile(r'^\s*\[\s*Game\s+"\s*backgammon\s*"\s*\]', re.I | re.M)
 
 
 def trictrac_only(command: str, does: str, record: Record, rulesets: Sequence[RuleSet] = ()) -> None:

@@ -85,7 +85,7 @@ def _other_game(args, opened) -> int:
     from ..notation.reader import WORDS, write_throw
 
     title = record.header("Title") or opened.game.name
-    title += f", game {t.game}: after {write_throw(t.throw, WORDS['en'], comments=False, variations=False)}" if t \
+    title += f", game {t.releve}: after {write_throw(t.throw, WORDS['en'], comments=False, variations=False)}" if t \
         else ": the starting position"
     bottom = args.bottom or "white"
     try:

@@ -48,7 +48,6 @@ def cmd_replay(args) -> int:
 
     from ..annotate.report import replay_json, replay_lines
     from ..annotate import backgammon
-    from ..games.backgammon.replay import is_backgammon
 
     _check_rules_option(args)
     opened = open_record(args, args.file)
@@ -56,7 +55,7 @@ def cmd_replay(args) -> int:
     if result is None:
         _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
-    bg = opened.record is not None and is_backgammon(opened.record)
+    bg = opened.game is not None and opened.game.name == "backgammon"  # its own presentation (annotate/backgammon)
     if args.json:
         json.dump((backgammon.replay_json if bg else replay_json)(result), sys.stdout, ensure_ascii=False, indent=1)
         print()

@@ -52,11 +52,10 @@ def cmd_import(args) -> int:
 def cmd_export(args) -> int:
     from ..games.backgammon.matfile import write_mat
     from ..games.backgammon.matrecord import record_to_match
-    from ..games.backgammon.replay import is_backgammon
     from .common import _print_diagnostics, open_record
 
     opened = open_record(args, args.file)
-    if opened.record is not None and not is_backgammon(opened.record):
+    if opened.game is not None and opened.game.name != "backgammon":
         print(f'{args.file}:1:1: error: not a backgammon record: a .mat file holds backgammon; add '
               '[Game "backgammon"]', file=sys.stderr)
         return 1

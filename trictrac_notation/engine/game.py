@@ -47,10 +47,34 @@ class Reading(Protocol):
 
 
 class Game(Protocol):
-    """A game the replay can play: data plus a small rules module (see the module's docstring)."""
+    """A game the replay can play: data plus a small rules module (see the module's docstring).
+
+    :class:`GameDefaults` gives the words and hooks a game may leave as trictrac has them."""
 
     name: str
     dames: int  # per side
+    illegal_play: str  # the words of an illegal play's error ('fausse case', 'illegal play')
+    turn_rule: str  # the citation of an out-of-turn throw
+    numbers_each_game: bool  # throw numbers start again at 1 in each game of a record (a match's)
+    judges_before_applying: bool  # a written play is judged before it is put on the board (its plays have .after)
+    default_ruleset: str | None  # the rule set of a record that names none but has Options (None: the registry's)
+    rules_hint: str  # the hint of a bad Rules / Options header
+
+    def layout(self, rules: Any) -> Position:
+        """The opening position under the movement rules in force (a new game of a match starts from it)."""
+        ...
+
+    def acts_out_of_turn(self, throw: Throw) -> bool:
+        """Whether the line is one a player may write out of turn (backgammon: a resignation)."""
+        ...
+
+    def standing_scorer(self, rules: Any) -> Any:
+        """The scorer a replay uses when it is given none (backgammon: the cube and the match, always), or None."""
+        ...
+
+    def note_play(self, play: Any, steps: list[Any], side: str, span: Span | None, reading: Reading) -> None:
+        """Report what the writing of a legal play gets wrong (backgammon: a hit not marked ``*``)."""
+        ...
 
     def default_rules(self) -> Any:
         """The movement rules when no rule set is given."""
@@ -94,9 +118,10 @@ class Game(Protocol):
         """Every legal play of the throw."""
         ...
 
-    def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Any], after: Position,
-                  rules: Any, legal: Callable[[], list[Any]]) -> Any | None:
-        """The legal play the written steps make, or None when they make none (``legal`` lists them on demand)."""
+    def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Any],
+                  after: Position | None, rules: Any, legal: Callable[[], list[Any]]) -> Any | None:
+        """The legal play the written steps make, or None when they make none (``legal`` lists them on demand);
+        ``after`` is the position as written (None for a game that judges before applying)."""
         ...
 
     def explain(self, position: Position, side: str, dice: tuple[int, int], steps: list[Any], rules: Any,
@@ -111,6 +136,32 @@ class Game(Protocol):
     def format_play(self, play: Any, name: Callable[[int], str]) -> str:
         """A legal play written back in the record's notation (listed in errors)."""
         ...
+
+
+class GameDefaults:
+    """The words and hooks of :class:`Game` as trictrac has them, for a game to inherit and override."""
+
+    illegal_play = "fausse case"
+    turn_rule = "rules.md §3.10"
+    numbers_each_game = False
+    judges_before_applying = False
+    default_ruleset: str | None = None
+    rules_hint = "trictrac rules lists the rule sets"
+
+    def opening(self) -> Position:
+        raise NotImplementedError
+
+    def layout(self, rules: Any) -> Position:
+        return self.opening()
+
+    def acts_out_of_turn(self, throw: Throw) -> bool:
+        return False
+
+    def standing_scorer(self, rules: Any) -> Any:
+        return None
+
+    def note_play(self, play: Any, steps: list[Any], side: str, span: Span | None, reading: Reading) -> None:
+        return None
 
 
 class UnknownGame(TrictracError):
@@ -157,3 +208,12 @@ def part_span(move: MoveText, index: int) -> Span | None:
         return None
     offset = sum(len(p) + 1 for p in move.parts[:index])
     return Span(move.span.line, move.span.column + offset, len(move.parts[index]))
+
+
+def moves_span(moves: Sequence[MoveText]) -> Span | None:
+    """The span from the first written move to the last, when they share a line."""
+    span = moves[0].span if moves else None
+    last = moves[-1].span if moves else None
+    if span and last and last.line == span.line:
+        span = Span(span.line, span.column, last.column + last.length - span.column)
+    return span

@@ -28,7 +28,7 @@ def replay_options(rules_id: str | None, record: Record, follow_record: bool = T
     game = game_for(record)
     if not rules_id and not record.header("Rules") and not record.header("Options"):
         return {"rules": game.default_rules(), "scorer": None}
-    ruleset = ruleset_for(rules_id, record, folder)
+    ruleset = ruleset_for(rules_id, record, folder, default=game.default_ruleset)
     if ruleset.game != game.name:  # e.g. [Rules "ffbg"] on a trictrac record: an error at the header
         raise RulesError(f"rule set {ruleset.id} is a {ruleset.game} rule set, and this record is {game.name}"
                          + ("" if ruleset.game == "trictrac" else f' (add [Game "{ruleset.game}"] if it is)'))
@@ -51,9 +51,10 @@ def replay_setup(rules_id: str | None, record: Record, follow_record: bool = Tru
             raise
         span = record.header_span("Options" if "Options header" in e.message else "Rules")
         line, column = (e.line, e.column or 1) if e.line else ((span.line, span.column) if span else (1, 1))
-        return {"rules": game_for(record).default_rules(), "scorer": None}, [
+        game = game_for(record)
+        return {"rules": game.default_rules(), "scorer": None}, [
             Diagnostic("error", e.message, _shown_path(e.path, folder) or record.path, line, column,
-                       code="bad-rules", hint="trictrac rules lists the rule sets")]
+                       code="bad-rules", hint=game.rules_hint)]
     if options["scorer"] is None and record.has_marks():
         return options, [Diagnostic(
             "warning", "the points and holes marked in this record are not checked: it names no rule set",

@@ -21,7 +21,7 @@ from ..core.coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
 from ..core.diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Diagnostic, Reporter, Severity
 from ..notation.record import Figure, MoveText, Record, Span, Throw
 from .figures import differences, figure_pile, figure_system, read_figure
-from .game import Game, game_for, game_named
+from .game import Game, game_for, game_named, moves_span
 from .score import Final, Scorer, ThrowScore
 
 GO_SECTION = "rules.md §3.10"
@@ -86,6 +86,7 @@ class Replay:
     stopped: Span | None = None
     final: Final | None = None  # the scorer's final state, when scoring
     game: Game | None = None
+    rules: Any = None  # the game's movement rules the record was replayed with
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -117,7 +118,7 @@ class _Context:
         self.r = reporter
         self.game = game or game_for(record, reporter)
         self.rules = rules if rules is not None else self.game.default_rules()
-        self.scorer = scorer
+        self.scorer: Scorer[Any] | None = scorer if scorer is not None else self.game.standing_scorer(self.rules)
         self.coords, self.bottom = coordinate_system(record, reporter)
         self.steps_read: dict[Any, Any] = {}  # the game's cache of moves read: records repeat their moves
 
@@ -142,9 +143,10 @@ def replay(record: Record, rules: Any = None, scorer: Scorer[Any] | None = None,
         reporter.error(f"First must be white or black, not {first!r}", record.header_span("First"), code="bad-header")
         first = None
     _compare_figures(record.figures, start, ctx)
+    scorer = ctx.scorer
     state = scorer.start(record, start, reporter) if scorer else None
     results, stopped = _replay_line(record.throws, start, first, 1, ctx, state)
-    out = Replay(record, results, [], start, ctx.coords, ctx.bottom, stopped, game=ctx.game)
+    out = Replay(record, results, [], start, ctx.coords, ctx.bottom, stopped, game=ctx.game, rules=ctx.rules)
     if scorer:
         out.final = scorer.finish(state, results, reporter)
     acknowledge(record, reporter)
@@ -204,20 +206,30 @@ class _Turn:
     releve: int = 1
     counts: dict[str, int] = field(default_factory=lambda: {c: 0 for c in COLORS})
     why: str | None = None  # why that player throws (after a marqué: the rule of the rule set)
+    index: int = 0  # the number of the last throw
+    game_over: bool = False  # the game ended on the last throw (the scorer's marque): the next one starts
 
 
 def _replay_line(throws: list[Throw], position: Position, expected: str | None, first_index: int, ctx: _Context,
                  state: Any, releve: int = 1,
                  counts: dict[str, int] | None = None) -> tuple[list[ThrowResult], Span | None]:
     """Replay a list of throws (the main line or a variation)."""
-    turn = _Turn(position, expected, releve, dict(counts) if counts else {c: 0 for c in COLORS})
+    turn = _Turn(position, expected, releve, dict(counts) if counts else {c: 0 for c in COLORS},
+                 index=first_index - 1)
     results: list[ThrowResult] = []
-    for offset, throw in enumerate(throws):
-        index = first_index + offset
+    for throw in throws:
         if turn.position is None:
             ctx.r.warning("not replayed: the position is unknown after the error above", throw.span,
                           code="replay-stopped")
             return results, throw.span
+        if turn.game_over:  # the next game of a match (a new relevé for trictrac's scorer: nothing to do)
+            if ctx.scorer is not None and not ctx.scorer.next_game(state, throw, ctx.r):
+                return results, throw.span
+            turn.game_over = False
+            if ctx.game.numbers_each_game:
+                turn.index = 0
+        turn.index += 1
+        index = turn.index
         result = _replay_throw(throw, index, turn, turn.position, ctx, state)
         results.append(result)
         for variation in throw.variations:
@@ -234,13 +246,15 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, position: Position, ctx
     """One throw from ``position`` (the turn's, known)."""
     r = ctx.r
     side = throw.side
-    if throw.number is not None and throw.number != index:
-        r.warning(f"throw numbered {throw.number} is throw {index} of this line", throw.span, code="numbering")
-    if turn.expected is not None and side != turn.expected:
-        r.error(f"{side} throws out of turn: it is {turn.expected}'s throw" + (f" ({turn.why})" if turn.why else ""),
-                throw.span, code="out-of-turn", rule="rules.md §4 D15" if turn.why else "rules.md §3.10")
-    turn.why = None
+    game = ctx.game
     mark = len(r.items)
+    if throw.number is not None and throw.number != index:
+        where = f"game {turn.releve}" if game.numbers_each_game else "this line"
+        r.warning(f"throw numbered {throw.number} is throw {index} of {where}", throw.span, code="numbering")
+    if turn.expected is not None and side != turn.expected and not game.acts_out_of_turn(throw):
+        r.error(f"{side} throws out of turn: it is {turn.expected}'s throw" + (f" ({turn.why})" if turn.why else ""),
+                throw.span, code="out-of-turn", rule="rules.md §4 D15" if turn.why else game.turn_rule)
+    turn.why = None
     went = throw.decision == "go"
     ctx.game.check_throw(throw, position, ctx)
     if throw.pour_tout and not went:  # the throw is also the first of the next relevé (Guiton 1822 ch. 7)
@@ -251,14 +265,18 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, position: Position, ctx
     result = ThrowResult(throw, index, turn.releve, side, position, throw_in_releve=turn.counts[side],
                          counts_before=counts_before, rules=ctx.rules, game=ctx.game)
     result.played_from = ctx.game.opening() if throw.pour_tout and not went else position
-    _play(result, ctx, went)
+    scorer = ctx.scorer if state is not None else None
+    if scorer is not None and throw.variations:  # the score a variation starts from
+        result.score_before = scorer.snapshot(state)
+    if scorer is None or scorer.before_play(state, result, ctx):
+        _play(result, ctx, went)
+    elif not throw.moves:  # a line of the cube, or that ended the game: the position stays
+        result.after = position
     if result.after is not None:
         _check_touched(result, ctx)
         _compare_figures(throw.figures, result.after, ctx)
-    if ctx.scorer is not None and state is not None:
-        if throw.variations:  # the score a variation starts from
-            result.score_before = ctx.scorer.snapshot(state)
-        ctx.scorer.throw(state, result, ctx)
+    if scorer is not None:
+        scorer.throw(state, result, ctx)
     if throw.fausse_case == "let-stand" and not result.let_stand_used and result.after is not None:
         r.warning(f"'let-stand', but nothing on this line was irregular: {side}'s play is legal and his marks are "
                   "right", throw.fausse_case_span, code="let-stand", rule=FAUSSE_CASE_SECTION)
@@ -268,8 +286,9 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, position: Position, ctx
     turn.position = result.after
     if result.after is not None:
         result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == ctx.game.dames or ended
+        turn.game_over = ended
         if result.new_releve and not (throw.pour_tout and not went and not ended):
-            turn.position = ctx.game.opening()  # re-piled; the same player throws first
+            turn.position = ctx.game.layout(ctx.rules)  # re-piled; the same player throws first
             if went:
                 result.after = turn.position
             turn.expected = result.score.next_first if result.score is not None and ended else side
@@ -286,12 +305,18 @@ def _play(result: ThrowResult, ctx: _Context, went: bool) -> None:
     steps = ctx.game.read_steps(throw.moves, side, ctx)
     if steps is None:
         return
+    if ctx.game.judges_before_applying and not went and throw.dice is not None and not throw.unreadable:
+        result.steps = steps  # the legal play is found without applying; an illegal one is applied after its error
+        _check_play(result, ctx)
+        result.after = (result.play.after if result.play is not None
+                        else ctx.game.apply(start, side, steps, throw.moves, ctx))
+        return
     after = ctx.game.apply(start, side, steps, throw.moves, ctx)
     if went and (steps or throw.pour_tout) and not (after is not None and after.borne_off(side) == ctx.game.dames):
         if steps:  # only the throw that bears off the last dame is played before going
             ctx.r.error(f"{side} goes (s'en aller) but plays {' '.join(m.text for m in throw.moves)}: one can no "
                         "longer go after touching a dame; a throw after which one goes is not played",
-                        _moves_span(throw.moves), code="go", rule=GO_SECTION,
+                        moves_span(throw.moves), code="go", rule=GO_SECTION,
                         hint="write the throw without its moves, or 'stay' if he played it")
         steps, after = [], start
     result.steps, result.after = steps, after
@@ -300,6 +325,12 @@ def _play(result: ThrowResult, ctx: _Context, went: bool) -> None:
         return
     if after is None or throw.dice is None or throw.unreadable:
         return  # a throw holding a syntax error is not judged on the part read
+    _judge(result, ctx, steps)
+
+
+def _judge(result: ThrowResult, ctx: _Context, steps: list[Any]) -> None:
+    """Check the play applied (``result.after``); a fausse case let stand or played again (trictrac)."""
+    throw, side, start = result.throw, result.side, result.start
     if throw.fausse_case is None:
         _check_play(result, ctx)
         return
@@ -309,22 +340,13 @@ def _play(result: ThrowResult, ctx: _Context, went: bool) -> None:
         ctx.r.warning(f"'replayed', but {side}'s play is legal: there is no fausse case", throw.fausse_case_span,
                       code="let-stand", rule=FAUSSE_CASE_SECTION)
     if throw.fausse_case == "replayed":
-        result.fausse = (steps, after)
+        result.fausse = (steps, result.after)
         again = ctx.game.read_steps(throw.replayed, side, ctx)
         result.steps, result.after, result.play, result.ok = [], None, None, True
         if again is not None:
             result.steps, result.after = again, ctx.game.apply(start, side, again, throw.replayed, ctx)
             if result.after is not None:
                 _check_play(result, ctx, moves=throw.replayed)
-
-
-def _moves_span(moves: Sequence[MoveText]) -> Span | None:
-    """The span from the first written move to the last, when they share a line."""
-    span = moves[0].span if moves else None
-    last = moves[-1].span if moves else None
-    if span and last and last.line == span.line:
-        span = Span(span.line, span.column, last.column + last.length - span.column)
-    return span
 
 
 def _check_touched(result: ThrowResult, ctx: _Context) -> None:
@@ -377,7 +399,7 @@ def _check_play(result: ThrowResult, ctx: _Context, severity: Severity = ERROR,
     what the opponent did with it: let it stand, or had it played again).  The throw's dice were read
     and the play applied (``result.after``)."""
     throw, side, before, after = result.throw, result.side, result.start, result.after
-    assert throw.dice is not None and after is not None
+    assert throw.dice is not None and (after is not None or ctx.game.judges_before_applying)
     moves = throw.moves if moves is None else moves
     steps, game = result.steps, ctx.game
 
@@ -386,21 +408,22 @@ def _check_play(result: ThrowResult, ctx: _Context, severity: Severity = ERROR,
 
     result.play = game.made_play(before, side, throw.dice, steps, after, ctx.rules, legal_plays)
     if result.play is not None:
+        game.note_play(result.play, steps, side, moves_span(moves) or throw.dice_span, ctx)
         return
     legal = legal_plays()
     result.ok = False
     rule, why, more_notes = game.explain(before, side, throw.dice, steps, ctx.rules, legal, ctx.name(side))
     written = " ".join(m.text for m in moves) or "nothing"
-    span = _moves_span(moves) or throw.dice_span
+    span = moves_span(moves) or throw.dice_span
     listed = [ctx.play_text(p, side) for p in legal[:MAX_LISTED_PLAYS]]
     more = len(legal) - MAX_LISTED_PLAYS
     dice = game.dice_name(throw.dice)
     notes = [f"legal plays of {dice}: " + " | ".join(listed) + (f" | … and {more} more" if more > 0 else "")]
     notes += more_notes
     let = f" ({_LET[throw.fausse_case]})" if severity != ERROR and throw.fausse_case else ""
-    if throw.fausse_case == "let-stand":
+    if throw.fausse_case == "let-stand" and after is not None:
         result.stood = game.stood_play(steps, throw.dice, after, side)
-    ctx.r.add(severity, f"fausse case: {side} plays {written} with {dice}: {why}{let}", span,
+    ctx.r.add(severity, f"{game.illegal_play}: {side} plays {written} with {dice}: {why}{let}", span,
               rule=rule, notes=notes, code="illegal-play")
 
 

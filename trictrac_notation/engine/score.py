@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..core.board import Position
 from ..core.diagnostics import Reporter
-from ..notation.record import Record
+from ..notation.record import Record, Throw
 
 if TYPE_CHECKING:
     from .replay import ThrowResult
@@ -67,4 +67,26 @@ class Scorer(Protocol[State]):
 
     def close(self, state: State, reporter: Reporter) -> None: ...
 
-    def finish(self, state: State, results: list[ThrowResult], reporter: Reporter) -> Final: ...
+    def finish(self, state: State, results: list[ThrowResult], reporter: Reporter) -> Final | None:
+        """The final score (None: nothing to say yet, e.g. no backgammon game ended)."""
+        ...
+
+    def before_play(self, state: State, result: ThrowResult, ctx: Any) -> bool:
+        """The line's own items before its dice (backgammon: the cube, a resignation); False when the dice are
+        not to be played (the game ended on this line, or there are none)."""
+        ...
+
+    def next_game(self, state: State, throw: Throw, reporter: Reporter) -> bool:
+        """A throw after the game ended (``ThrowScore.marque``): start the next one; False (reported) when none
+        may follow (the match is over) and the line stops there."""
+        ...
+
+
+class ScorerDefaults:
+    """The hooks of :class:`Scorer` that a game without a cube or matches leaves as they are."""
+
+    def before_play(self, state: Any, result: ThrowResult, ctx: Any) -> bool:
+        return True
+
+    def next_game(self, state: Any, throw: Throw, reporter: Reporter) -> bool:
+        return True

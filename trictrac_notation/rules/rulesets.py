@@ -416,11 +416,12 @@ def diff_rulesets(a: RuleSet, b: RuleSet) -> list[dict[str, Any]]:
 
 # --- what a replay applies ---------------------------------------------------------------------
 
-def ruleset_for(rules_id: str | None, record: Record | None, folder: Path | None = None) -> RuleSet:
+def ruleset_for(rules_id: str | None, record: Record | None, folder: Path | None = None,
+                default: str | None = None) -> RuleSet:
     """The rule set of a replay: ``--rules ID[+OPTION...]`` (ID may be the path of a file of one's own),
     else the record's ``Rules`` header — a name only, of the tool's rule sets or of ``folder`` (a site's
     own rules folder) — with its ``Options`` header (names separated by commas or spaces), else
-    :data:`DEFAULT_RULESET`.
+    :data:`DEFAULT_RULESET` (or ``default``: the record's game's).
 
     decided: the record's Options belong to its own Rules header and are not applied on top of
     a --rules given on the command line (they may not exist in that set)."""
@@ -431,7 +432,8 @@ def ruleset_for(rules_id: str | None, record: Record | None, folder: Path | None
     header = record.header("Rules")
     options = [o for o in re.split(r"[,\s]+", record.header("Options") or "") if o]
     try:
-        ruleset = named_ruleset(_normal_id(header) if header else DEFAULT_RULESET, folder=folder, given=header)
+        ruleset = named_ruleset(_normal_id(header) if header else default or DEFAULT_RULESET, folder=folder,
+                                given=header)
     except RulesError as e:
         raise _in_header(e, record, "Rules") from None
     try:

@@ -2,16 +2,24 @@
 score of a match with its Crawford game (seed 002, 'Le cube'; seed 001, 'Cubo de duplicación').
 
 Each check returns the reason an action is not allowed (None when it is), so that the replay reports it at the
-record's line and goes on.
+record's line and goes on. :class:`CubeScorer` is backgammon's scorer for the engine's replay
+(:mod:`trictrac_notation.engine.replay`): the cube on the doubler's line before his dice, a game ended by bearing
+off, a drop or a resignation, and the next game of a match (whose Crawford game it knows).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...core.board import COLORS, other
-from .rules import GAMMON, SINGLE, Rules, multiple
+from ...core.board import COLORS, Position, other
+from ...core.diagnostics import Reporter
+from ...engine.score import ScorerDefaults
+from ...notation.record import Record, Throw
+from .rules import GAMMON, SCORE_RULE, SINGLE, Rules, game_kind, multiple
+
+if TYPE_CHECKING:
+    from ...engine.replay import ThrowResult
 
 CUBE_RULE = "FFBG rules (seed 002), 'Le cube'"
 CRAWFORD_RULE = "Wikipedia 'Backgammon' (seed 001), 'Cubo de duplicación': the Crawford rule"
@@ -96,3 +104,173 @@ class Match:
         winner = next((c for c in COLORS if self.length and self.score[c] >= self.length), None)
         return {"length": self.length, "score": dict(self.score), "winner": winner,
                 "games": len(self.results), "crawford_game": self.crawford_game}
+
+
+class GameState:
+    """The cube and the match a line of throws runs through (copied for a variation): the game's number, its
+    Crawford flag, whether it is over, and the result of the line being scored."""
+
+    def __init__(self, match: Match, number: int = 1):
+        self.match = match
+        self.begin(number)
+
+    def begin(self, number: int) -> None:
+        """Game ``number`` starts: the cube in the middle; the Crawford game is known when it starts."""
+        self.number, self.cube, self.over = number, Cube(), False
+        self.ended: Result | None = None
+        self.crawford = self.match.next_is_crawford()
+        if self.crawford:
+            self.match.crawford_game = number
+
+    def copy(self) -> GameState:
+        twin = GameState.__new__(GameState)
+        twin.__dict__.update(self.__dict__)
+        twin.cube = Cube(self.cube.value, self.cube.owner, self.cube.turned)
+        m = self.match
+        twin.match = Match(m.length, m.rules, dict(m.score), list(m.results), m.crawford_game)
+        return twin
+
+    def end(self, result: Result) -> None:
+        self.over, self.ended = True, result
+        self.match.record(result)
+
+
+@dataclass
+class GameScore:
+    """A line's score (the engine's ThrowScore): the cube after it, and the game it ended (``marque``)."""
+
+    side: str
+    cube: int
+    marque: Result | None = None
+    events: list[Any] = field(default_factory=list)
+    ecoles: list[Any] = field(default_factory=list)
+    marker: str | None = None
+    next_first: str | None = None  # a new game: either player may throw first
+    next_why: str | None = None
+
+    @property
+    def after(self) -> dict[str, dict[str, Any]]:
+        return {}
+
+    def summary(self) -> list[str]:
+        return [f"cube {self.cube}"] + ([f"{self.marque.winner} wins {self.marque.points}"] if self.marque else [])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cube": self.cube, **({"result": self.marque.to_json()} if self.marque else {})}
+
+
+@dataclass
+class MatchFinal:
+    """The end of a record (the engine's Final): the match or money session, and its last game's result."""
+
+    match: Match
+    card: Any = None
+
+    @property
+    def last(self) -> Result | None:
+        return self.match.results[-1] if self.match.results else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The last game's result ``{winner, kind, cube, points, how}`` with the match (or session) score."""
+        last = self.last
+        return (last.to_json() if last else {}) | {"match": self.match.to_json()}
+
+    def summary(self) -> list[str]:
+        m = self.match
+        target = f" to {m.length}" if m.length else " (money)"
+        winner = self.match.to_json()["winner"]
+        return [f"match{target}: white {m.score['white']}, black {m.score['black']}"
+                + (f"; {winner} wins the match" if winner else "")]
+
+
+def match_length(record: Record, r: Reporter) -> int:
+    """The ``Match`` header: the points of the match, 0 (or none) for money play."""
+    text = record.header("Match")
+    if text is None:
+        return 0
+    if not text.strip().isdigit():
+        r.error(f"Match must be the points of the match (0 for money play), not {text!r}", record.header_span("Match"),
+                code="bad-header")
+        return 0
+    return int(text)
+
+
+def _score(match: Match) -> str:
+    return f"white {match.score['white']}, black {match.score['black']}"
+
+
+class CubeScorer(ScorerDefaults):
+    """The cube and the match of a backgammon record, for the engine's replay (its Scorer protocol)."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+
+    def start(self, record: Record, position: Position, reporter: Reporter) -> GameState:
+        return GameState(Match(match_length(record, reporter), self.rules))
+
+    def snapshot(self, state: GameState) -> GameState:
+        return state.copy()
+
+    def fork(self, snapshot: GameState) -> GameState:
+        return snapshot.copy()
+
+    def close(self, state: GameState, reporter: Reporter) -> None:
+        return None
+
+    def next_game(self, state: GameState, throw: Throw, reporter: Reporter) -> bool:
+        if state.match.over():
+            reporter.error(f"the match is over ({_score(state.match)}): no game follows", throw.span,
+                           code="match-over", rule=SCORE_RULE)
+            return False
+        state.begin(state.number + 1)
+        return True
+
+    def before_play(self, state: GameState, result: ThrowResult, ctx: Any) -> bool:
+        """The cube's action or a resignation; whether the dice are then played (not after the game's end)."""
+        throw, side, r = result.throw, result.side, ctx.r
+        if throw.cube:
+            self._cube(state, throw, side, r)
+        if not state.over and throw.dice is not None:
+            return True
+        if throw.moves and not throw.unreadable:
+            r.error(f"{side} moves without dice" if not state.over else "no move after the end of the game",
+                    throw.moves[0].span, code="bad-move")
+        return False
+
+    def _cube(self, state: GameState, throw: Throw, side: str, r: Reporter) -> None:
+        action, rules, cube = throw.cube, self.rules, state.cube
+        assert action is not None
+        if action in RESIGNS:
+            kind = RESIGNS[action]
+            points = cube.value * (1 if kind == SINGLE else rules.gammon if kind == GAMMON else rules.backgammon)
+            state.end(Result(other(side), kind, cube.value, points, "resigns"))
+            if throw.dice is not None or throw.moves:
+                r.error(f"{side} resigns: nothing is played on the line of a resignation",
+                        throw.dice_span or throw.span, code="bad-move")
+            return
+        refused = cube.refuse(side, action, rules, state.crawford)
+        if refused:
+            rule, why = refused
+            r.error(f"{side} doubles, but {why}", throw.cube_span, code="cube", rule=rule)
+            return
+        before = cube.value
+        dropped = cube.answer(side, action)
+        if action == DROP:
+            assert dropped is not None
+            state.end(Result(side, SINGLE, before, dropped, "drop"))
+            if throw.dice is not None or throw.moves:
+                r.error(f"{other(side)} dropped the double: the game is over, {side} throws no more",
+                        throw.dice_span or throw.span, code="bad-move", rule=CUBE_RULE)
+        # a take doubles the cube; a beaver makes it the beaverer's at four times its value
+
+    def throw(self, state: GameState, result: ThrowResult, ctx: Any) -> None:
+        """A game ends when the mover bears off his last dame; the line's score: the cube, the game it ended."""
+        after, side = result.after, result.side
+        if after is not None and not state.over and after.borne_off(side) == self.rules.moves.dames:
+            kind = game_kind(after, side, other(side))
+            state.end(borne_off(side, kind, state.cube, self.rules, state.match.length))
+        result.score = GameScore(side, state.cube.value, state.ended)
+        state.ended = None
+
+    def finish(self, state: GameState, results: list[ThrowResult], reporter: Reporter) -> MatchFinal:
+        return MatchFinal(state.match)

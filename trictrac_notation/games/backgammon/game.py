@@ -2,34 +2,45 @@
 
 The per-throw questions are answered here from :mod:`.play` (moves written ``24/18*``, ``13/10(2)``, ``bar/21``,
 ``6/off`` in the mover's points; the federation's legal plays; why a play is illegal). ``movement(ruleset)`` is a
-:class:`~.rules.Rules` (the moves, the start, the cube and the scores of a backgammon rule set).
+:class:`~.rules.Rules` (the moves, the start, the cube and the scores of a backgammon rule set); the cube, the end
+of a game and the games of a match are :class:`~.cube.CubeScorer`'s, which every replay of a backgammon record
+uses. The engine's replay is the only one: what differs from trictrac is said by the attributes below.
 
-What the protocol does not carry yet, backgammon's own replay (:mod:`.replay`) does: the cube on the doubler's
-line, a game ended by a drop or a resignation, the next game of a match from the layout with either player first,
-throws numbered from 1 in each game, the layout and the number of dames of the rule set (hypergammon: 3), and
-"illegal play" for trictrac's "fausse case". ``trictrac check`` and ``replay`` use that replay for
-``[Game "backgammon"]`` records.
+A record may hold the games of a match one after another: a game ends when a player bears off his last dame, on
+a dropped double or a resignation, and the next throw starts the next game from the rule set's layout.
+decided: throw numbers count from 1 in each game, as GNU Backgammon's match files number their rows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
-from ...core.board import Position
-from ...engine.game import Reading
-from ...notation.record import MoveText, Record
-from .matfile import Move, format_play
-from .play import Impossible, Play, apply_moves, explain, find_play, legal_plays, quick_play
-from .replay import initial_position, read_moves
-from .rules import DEFAULT, Rules, load
+from ...core.board import COLORS, WHITE, Position, other
+from ...core.diagnostics import Reporter
+from ...engine.game import GameDefaults, Reading, moves_span
+from ...notation.record import MoveText, Record, Span, Throw
+from .cube import RESIGNS, CubeScorer
+from .matfile import MatError, Move, format_play, parse_play
+from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, hits_of, legal_plays, quick_play
+from .rules import DEFAULT, Rules, load, sound
+
+HIT_RULE = "FFBG rules (seed 002), 'Le déplacement des pions': * marks a hit"
+MOVE_HINT = "a backgammon move is FROM/TO in the mover's points: 24/18, 13/7*, 13/10(2), bar/21, 6/off"
 
 
-class Backgammon:
+class Backgammon(GameDefaults):
     """Backgammon as the French federation rules it (seed 002) and its variants (rules_data/backgammon/)."""
 
     name = "backgammon"
     dames = 15
+    illegal_play = "illegal play"
+    turn_rule = "FFBG rules (seed 002), 'Positionnement et notations': the players throw in turn"
+    numbers_each_game = True
+    judges_before_applying = True  # seed 002's players are told the legal plays even of a play off the board
+    default_ruleset = DEFAULT
+    rules_hint = "trictrac rules lists the rule sets and their options"
 
     def default_rules(self) -> Rules:
         return load(DEFAULT)
@@ -37,8 +48,11 @@ class Backgammon:
     def movement(self, ruleset: Any) -> Rules:
         return Rules.of(ruleset)
 
-    def scorer(self, ruleset: Any, follow_record: bool = True) -> Any:
-        return None  # the cube and the match are backgammon's replay's (see the module's docstring)
+    def scorer(self, ruleset: Any, follow_record: bool = True) -> CubeScorer:
+        return CubeScorer(Rules.of(ruleset))
+
+    def standing_scorer(self, rules: Any) -> CubeScorer:
+        return CubeScorer(self._rules(rules))
 
     def dice_name(self, dice: tuple[int, int]) -> str:
         return f"{dice[0]}-{dice[1]}"
@@ -46,9 +60,14 @@ class Backgammon:
     def opening(self) -> Position:
         return self.default_rules().initial()
 
+    def layout(self, rules: Any) -> Position:
+        return self._rules(rules).initial()
+
+    def acts_out_of_turn(self, throw: Throw) -> bool:
+        return throw.cube in RESIGNS  # one resigns any time
+
     def initial_position(self, record: Record, reading: Reading) -> Position:
-        rules = getattr(reading, "rules", None)
-        return initial_position(record, rules if isinstance(rules, Rules) else self.default_rules(), reading.r)
+        return initial_position(record, self._rules(reading.rules), reading.r)
 
     def check_throw(self, throw: Any, position: Position, reading: Reading) -> None:
         return None
@@ -63,7 +82,8 @@ class Backgammon:
             return apply_moves(position, side, tuple(steps))
         except Impossible as e:
             span = moves[min(e.index, len(moves) - 1)].span if moves else None
-            reading.r.error(f"cannot be played as written: {e.message}", span, code="no-dame")
+            reading.r.error(f"cannot be played as written: {e.message}", span, code="no-dame",
+                            rule=ENTER_RULE if "bar" in e.message else None)
             return None
 
     def legal_plays(self, position: Position, side: str, dice: tuple[int, int], rules: Any) -> list[Play]:
@@ -73,10 +93,15 @@ class Backgammon:
         """The rules given, or the federation's when a caller passes none of backgammon's."""
         return rules if isinstance(rules, Rules) else self.default_rules()
 
-    def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Move], after: Position,
-                  rules: Any, legal: Callable[[], list[Play]]) -> Play | None:
+    def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Move],
+                  after: Position | None, rules: Any, legal: Callable[[], list[Play]]) -> Play | None:
         play, _ = quick_play(position, side, dice, tuple(steps), self._rules(rules).moves)
         return play if play is not None else find_play(legal(), tuple(steps))[0]
+
+    def note_play(self, play: Play, steps: list[Move], side: str, span: Span | None, reading: Reading) -> None:
+        if hits_of(play.moves) != hits_of(steps):
+            reading.r.warning(f"the hits are not written as they happen: the play is {format_play(play.moves)}",
+                              span, code="hit-mark", rule=HIT_RULE)
 
     def explain(self, position: Position, side: str, dice: tuple[int, int], steps: list[Move], rules: Any,
                 legal: list[Play], name: Callable[[int], str]) -> tuple[str, str, list[str]]:
@@ -91,3 +116,63 @@ class Backgammon:
 
 
 GAME = Backgammon()
+
+
+def initial_position(record: Record, rules: Rules, r: Reporter) -> Position:
+    """The rule set's layout, or the record's ``@white 6:5 5:4 off:6 bar:1`` lines (points in each player's
+    own frame; a player with no line starts on the layout)."""
+    start = rules.initial()
+    if not record.setup:
+        return start
+    rows = {c: list(start.row(c)) for c in COLORS}
+    off = dict.fromkeys(COLORS, 0)
+    bar = {c: start.on_bar(c) for c in COLORS}
+    for line in record.setup:
+        rows[line.side], bar[line.side] = [0] * 24, 0
+        for p in line.placements:
+            key = p.key.lower()
+            span = Span(p.span.line, p.span.column, len(p.key)) if p.span else line.span
+            if p.count < 0:
+                r.error(f"a negative count of dames: {p.key}:{p.count}", span, code="bad-setup")
+            elif key in ("off", "o"):
+                off[line.side] += p.count
+            elif key == "bar":
+                bar[line.side] += p.count
+            elif key.isdigit() and 1 <= int(key) <= 24:
+                rows[line.side][24 - int(key)] += p.count
+            else:
+                r.error(f"unknown point {p.key!r}: a backgammon position names points 1-24 in the player's own "
+                        "frame, bar and off", span, code="bad-coordinate")
+    position = Position(rows[WHITE], rows[other(WHITE)], off[WHITE], off[other(WHITE)], bar[WHITE],
+                        bar[other(WHITE)])
+    spans: dict[str | None, Span | None] = {line.side: line.span for line in record.setup}
+    for color, problem in sound(position, rules):
+        r.error(f"impossible starting position: {problem}", spans.get(color) or record.setup[0].span,
+                code="bad-setup")
+    return position
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple[Move, ...]:
+    """A play's text read once: records repeat their plays."""
+    return parse_play(text)
+
+
+def read_moves(written: Sequence[MoveText], r: Reporter, where: Span | None = None) -> tuple[Move, ...] | None:
+    """The written moves as canonical federation moves; None (and an error at the move) if one cannot be read."""
+    try:
+        return _parsed(" ".join(mt.text for mt in written))
+    except MatError:
+        pass  # found again below, at its move
+    for mt in written:
+        try:
+            parse_play(mt.text)
+        except MatError as e:
+            span = Span(mt.span.line, mt.span.column + e.column - 1, 1) if mt.span else where
+            r.error(f"{e.message} in {mt.text!r}", span, code="bad-move", hint=e.hint or MOVE_HINT)
+            return None
+    try:
+        return parse_play(" ".join(mt.text for mt in written))
+    except MatError as e:  # e.g. more than four dames in a group
+        r.error(e.message, moves_span(written) or where, code="bad-move")
+        return None

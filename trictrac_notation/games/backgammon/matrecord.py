@@ -9,11 +9,15 @@ drops a hop it finds illegal without a word, so none is left for it to guess).
 from __future__ import annotations
 
 import contextlib
+from typing import TYPE_CHECKING
 
+from .cube import GameScore, MatchFinal
 from .matfile import BEAVER, DOUBLE, DROP, ROLL, TAKE, Action, Game, Match, format_play
 from .play import Impossible, apply_moves
-from .replay import Replay
-from .rules import DEFAULT, load
+from .rules import DEFAULT, Rules, load
+
+if TYPE_CHECKING:
+    from ...engine.replay import Replay
 
 SIDES = ("white", "black")  # the first (left) player of a .mat file is white
 HEADERS = {"Event": "Event", "EventDate": "Date", "Place": "Place", "Round": "Note", "Annotator": "Annotator"}
@@ -93,35 +97,40 @@ def _cube_before_end(game: Game) -> int:
 
 def record_to_match(result: Replay) -> Match:
     """A replayed record (without errors) as a Match: each play's hops as the replay resolved them."""
-    rec = result.record
+    rec, rules, final = result.record, result.rules, result.final
+    assert isinstance(rules, Rules) and isinstance(final, MatchFinal), "a backgammon record's replay"
     players = (rec.header("White") or "white", rec.header("Black") or "black")
     headers = [(theirs, value) for theirs, ours in HEADERS.items() if (value := rec.header(ours))]
-    if result.match.length and not result.rules.crawford:
+    if final.match.length and not rules.crawford:
         headers.append(("Crawford", "Off"))
-    if result.rules.jacoby:
+    if rules.jacoby:
         headers.append(("Jacoby", "On"))
-    if result.rules.id != DEFAULT:  # gnubg's name for its variations; ours for the reader of our files
-        headers += [("Variation", v) for k, v in GNUBG_VARIATIONS.items() if k == result.rules.id]
-        headers.append(("Rules", result.rules.id))
+    if rules.id != DEFAULT:  # gnubg's name for its variations; ours for the reader of our files
+        headers += [("Variation", v) for k, v in GNUBG_VARIATIONS.items() if k == rules.id]
+        headers.append(("Rules", rules.id))
     games: list[Game] = []
     actions: list[Action] = []
-    score = [0, 0]
+    points = [0, 0]
     for t in result.throws:
         player = SIDES.index(t.side)
         kind = t.throw.cube or ""
+        score = t.score
+        assert isinstance(score, GameScore)
         if kind.startswith("double"):
-            before = t.cube // {"double take": 2, "double beaver": 4}.get(kind, 1)
+            before = score.cube // {"double take": 2, "double beaver": 4}.get(kind, 1)
             answer = {"double take": TAKE, "double drop": DROP, "double beaver": BEAVER}[kind]
             actions.append(Action(player, DOUBLE, cube=2 * before))
             actions.append(Action(1 - player, answer, cube=4 * before if answer == BEAVER else 0))
         if t.throw.dice is not None and t.after is not None:
-            actions.append(Action(player, ROLL, tuple(t.throw.dice), t.play.moves if t.play else (), hops=t.hops))
-        if t.result is not None:
-            winner = SIDES.index(t.result.winner)
-            games.append(Game(len(games) + 1, (score[0], score[1]), tuple(actions), winner, t.result.points))
-            score[winner] += t.result.points
+            play = t.play
+            actions.append(Action(player, ROLL, t.throw.dice, play.moves if play else (),
+                                  hops=play.hops if play else ()))
+        if score.marque is not None:
+            winner = SIDES.index(score.marque.winner)
+            games.append(Game(len(games) + 1, (points[0], points[1]), tuple(actions), winner, score.marque.points))
+            points[winner] += score.marque.points
             actions = []
     if actions:
-        games.append(Game(len(games) + 1, (score[0], score[1]), tuple(actions)))
-    return Match(result.match.length, players, tuple(games), tuple(headers))
+        games.append(Game(len(games) + 1, (points[0], points[1]), tuple(actions)))
+    return Match(final.match.length, players, tuple(games), tuple(headers))
 

@@ -200,7 +200,7 @@ def quick_play(position: Position, side: str, dice: tuple[int, int], moves: tupl
     total = sum(m.src - max(m.dst, 1) + (m.dst == OFF) for m in moves)
     if total > sum(pool) or len(moves) > len(pool):
         return None, False
-    wanted = _hits(moves)
+    wanted = hits_of(moves)
     first: list[Play] = []
 
     def place(k: int, state: State, left: tuple[int, ...], hops: tuple[Step, ...],
@@ -238,7 +238,7 @@ def _pairs(moves: Iterable[Move]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted((m.src, m.dst) for m in moves))
 
 
-def _hits(moves: Iterable[Move]) -> tuple[int, ...]:
+def hits_of(moves: Iterable[Move]) -> tuple[int, ...]:
     """The points hit (decided: which of two dames passing a point hit there is not asked, the position is the
     same)."""
     return tuple(sorted(h for m in moves for h in m.hits))
@@ -252,7 +252,7 @@ def find_play(legal: list[Play], moves: tuple[Move, ...]) -> tuple[Play | None, 
     same = [p for p in legal if _pairs(p.moves) == pairs]
     if not same:
         return None, False
-    exact = [p for p in same if _hits(p.moves) == _hits(moves)]
+    exact = [p for p in same if hits_of(p.moves) == hits_of(moves)]
     if exact:
         return exact[0], True
     quiet = [p for p in same if not any(m.hits for m in p.moves)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from ...core.board import WHITE, other
-from .cube import Cube
+from .cube import Cube, Match, MatchFinal
 from .matfile import format_play
 from .play import legal_plays
 from .rules import Rules, load
@@ -62,10 +62,18 @@ def random_record(seed: int, rules_id: str = "ffbg", games: int = 1, match: int 
         if match is None and played >= games:
             break
         if match is not None:
-            from .replay import replay_text
-
-            result = replay_text("\n".join(head + [""] + body) + "\n").match
+            result = replay_match("\n".join(head + [""] + body) + "\n")
             score = result.score
             if result.over():
                 break
     return "\n".join(head + [""] + body) + "\n"
+
+
+def replay_match(text: str) -> Match:
+    """The match (or money session) of a backgammon record's text, replayed by the engine."""
+    from ...engine.opengame import open_game
+
+    result = open_game(text, kind="text").replay
+    final = result.final if result is not None else None
+    assert isinstance(final, MatchFinal)
+    return final.match

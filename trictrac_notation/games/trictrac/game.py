@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.board import COLORS, DAMES, OFF, TALON, WHITE, Position
 from ...core.coords import CoordError
-from ...engine.game import Reading, part_span
+from ...engine.game import GameDefaults, Reading, part_span
 from ...notation.reader import dice_name
 from ...notation.record import MoveText, Record, Span, Throw
 from .moves import PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_play, fit_dice, legal_plays, surely_legal
@@ -21,7 +21,7 @@ SORTIE_SECTION = "rules.md §3.8"
 SCORE_KEYS = ("points", "holes", "bredouille")  # a setup's scores: read by the scorer
 
 
-class Trictrac:
+class Trictrac(GameDefaults):
     """Grand Trictrac (the game of the treatises of 1634-1852)."""
 
     name = "trictrac"

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.board import BLACK, COLORS, WHITE, Position, other
 from ...core.diagnostics import Reporter
 from ...engine.game import Reading
+from ...engine.score import ScorerDefaults
 from ...notation.record import Record, Span, Throw
 from ...rules.rulesets import RuleSet
 from .ecoles import SECTION as ECOLE_SECTION, Audit, Ecole, audit, check_recorded
@@ -201,7 +202,7 @@ class Final:
         return out
 
 
-class Scorer:
+class Scorer(ScorerDefaults):
     """Scores a replay under one rule set (see the module docstring for ``follow_record``)."""
 
     def __init__(self, ruleset: RuleSet, follow_record: bool = True):
