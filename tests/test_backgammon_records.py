@@ -186,6 +186,74 @@ def test_hypergammon_and_acey_deucey_start_as_their_rules_say():
     assert acey.throws[-1].after.on_bar("white") == 12
 
 
+# --- a move whose distance no number of the throw makes -----------------------------------------------------------
+
+WRONG_DISTANCE = [  # (throw and moves, the words of the reason, a legal play listed)
+    ("6-2 13/12", "13/12 moves a dame 1 point, and the distance is not a number of the throw 6-2: "
+                  "a dame moves 2, 6 or 8 points", "24/18 13/11"),
+    ("3-3 13/3", "13/3 moves a dame 10 points, and the distance is not a number of the throw 3-3: "
+                 "a dame moves 3, 6, 9 or 12 points", "24/21(2) 13/10(2)"),
+    ("6-4 24/18 13/10", "13/10 moves a dame 3 points, and the distance is not a number of the throw 6-4: "
+                        "a dame moves 4, 6 or 10 points", "24/18 13/9"),
+    ("5-4 13/8 24/14", "24/14 moves a dame 10 points, and the distance is not a number of the throw 5-4: "
+                       "a dame moves 4, 5 or 9 points", "13/8 24/20"),
+]
+
+
+@pytest.mark.parametrize("play, words, listed", WRONG_DISTANCE)
+def test_a_move_of_a_distance_the_throw_has_not_says_so_with_the_legal_plays(play, words, listed):
+    d = replay_text(HEAD + f"1. white {play}\n", "g.tric").errors[0]
+    assert (d.line, d.column, d.code) == (2, 14, "illegal-play"), d.format()
+    assert d.message == f"illegal play: white plays {play[4:]} with {play[:3]}: {words}"
+    assert d.notes[0].startswith(f"legal plays of {play[:3]}: ") and listed in d.notes[0].split(": ")[1].split(" | ")
+
+
+def test_the_distance_of_a_bearing_off():
+    (d, *_) = replay_text(HEAD + "@white 6:3 5:2 off:10\n1. white 3-2 6/off\n").errors
+    assert "6/off bears a dame off from point 6, 6 points away, and the distance is not a number of the throw 3-2: " \
+           "a dame moves 2, 3 or 5 points" in d.message, d.message
+
+
+# --- acey-deucey's 1-2 (seed 001, 'Juegos relacionados') ---------------------------------------------------------
+
+ACEY = HEAD + '[Rules "acey-deucey"]\n'
+ACEY_CASES = [  # (lines, [(line, code, words)] expected: none for a legal record)
+    ("1. white 2-1 bar/24 bar/23\n2. white 5-5 bar/20(4)\n3. white 6-4 bar/19 bar/21\n4. black 6-5 bar/19 bar/20\n",
+     []),
+    # a doublet thrown gives another throw, and a 1-2 in that throw names a doublet again
+    ("1. white 3-3 bar/22(4)\n2. white 1-2 bar/24 bar/23\n3. white 6-6 bar/19(4)\n4. white 4-3 bar/21 bar/22\n"
+     "5. black 6-5 bar/19 bar/20\n", []),
+    # the other player may not throw before the doublet is named
+    ("1. white 2-1 bar/24 bar/23\n2. black 6-5 bar/19 bar/20\n",
+     [(4, "out-of-turn", "black throws out of turn: it is white's throw (white names a doublet after his 1-2)")]),
+    # the line after a 1-2 names a doublet
+    ("1. white 2-1 bar/24 bar/23\n2. white 6-4 bar/19 bar/21\n",
+     [(4, "named-doublet", "white names a doublet after his 1-2 and plays it: 6-4 is not a doublet")]),
+    # after the doublet named, the same player throws again
+    ("1. white 2-1 bar/24 bar/23\n2. white 5-5 bar/20(4)\n3. black 6-4 bar/19 bar/21\n",
+     [(5, "out-of-turn", "it is white's throw (white throws again after the doublet he named)")]),
+    # the doublet named is played four times, as a doublet thrown
+    ("1. white 2-1 bar/24 bar/23\n2. white 5-5 bar/20(2)\n",
+     [(4, "illegal-play", "the doublet can be played 4 times, so it must be")]),
+]
+
+
+@pytest.mark.parametrize("lines, expected", ACEY_CASES)
+def test_acey_deuceys_1_2_names_a_doublet_and_throws_again(lines, expected):
+    found = [(d.line, d.code, d.message) for d in replay_text(ACEY + lines).errors]
+    assert [(line, code) for line, code, _ in found] == [(line, code) for line, code, _ in expected], found
+    for (_, _, message), (_, _, words) in zip(found, expected, strict=True):
+        assert words in message, message
+
+
+def test_the_option_no_ace_deuce_makes_the_1_2_a_throw_like_another():
+    lines = "1. white 2-1 bar/24 bar/23\n2. black 5-5 bar/20(4)\n"
+    assert not replay_text(ACEY + '[Options "no-ace-deuce"]\n' + lines).errors
+    assert [d.code for d in replay_text(ACEY + lines).errors] == ["out-of-turn"]
+    assert [d.code for d in replay_text(HEAD + "1. white 2-1 24/23 13/11\n2. white 5-5 13/3(2)\n").errors] \
+        == ["out-of-turn"]  # the federation's 1-2 is a throw like another
+
+
 # --- the command line --------------------------------------------------------------------------------------------------
 
 def test_check_and_replay_json(tmp_path, capsys):

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..core.board import Position
+from ..core.board import Position, other
 from ..core.coords import CoordSystem
 from ..core.diagnostics import Reporter
 from ..errors import TrictracError
@@ -74,6 +75,11 @@ class Game(Protocol):
 
     def note_play(self, play: Any, steps: list[Any], side: str, span: Span | None, reading: Reading) -> None:
         """Report what the writing of a legal play gets wrong (backgammon: a hit not marked ``*``)."""
+        ...
+
+    def next_turn(self, throw: Throw, side: str, phase: Any, rules: Any, reading: Reading) -> NextTurn:
+        """Who throws after this line (``phase``: the game's own note of where the turn stands, from the line
+        before); a line that breaks the phase is reported (acey-deucey: the line after a 1-2 names a doublet)."""
         ...
 
     def default_rules(self) -> Any:
@@ -138,6 +144,16 @@ class Game(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class NextTurn:
+    """Who throws next; why, and the rule, when it is not simply the other player; the game's phase."""
+
+    side: str
+    why: str | None = None
+    rule: str | None = None
+    phase: Any = None
+
+
 class GameDefaults:
     """The words and hooks of :class:`Game` as trictrac has them, for a game to inherit and override."""
 
@@ -162,6 +178,9 @@ class GameDefaults:
 
     def note_play(self, play: Any, steps: list[Any], side: str, span: Span | None, reading: Reading) -> None:
         return None
+
+    def next_turn(self, throw: Throw, side: str, phase: Any, rules: Any, reading: Reading) -> NextTurn:
+        return NextTurn(other(side))
 
 
 class UnknownGame(TrictracError):

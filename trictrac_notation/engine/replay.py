@@ -206,16 +206,18 @@ class _Turn:
     releve: int = 1
     counts: dict[str, int] = field(default_factory=lambda: {c: 0 for c in COLORS})
     why: str | None = None  # why that player throws (after a marqué: the rule of the rule set)
+    why_rule: str | None = None  # the rule that says who throws
+    phase: Any = None  # the game's note of where the turn stands (acey-deucey: a doublet to name)
     index: int = 0  # the number of the last throw
     game_over: bool = False  # the game ended on the last throw (the scorer's marque): the next one starts
 
 
 def _replay_line(throws: list[Throw], position: Position, expected: str | None, first_index: int, ctx: _Context,
-                 state: Any, releve: int = 1,
-                 counts: dict[str, int] | None = None) -> tuple[list[ThrowResult], Span | None]:
+                 state: Any, releve: int = 1, counts: dict[str, int] | None = None,
+                 phase: Any = None) -> tuple[list[ThrowResult], Span | None]:
     """Replay a list of throws (the main line or a variation)."""
     turn = _Turn(position, expected, releve, dict(counts) if counts else {c: 0 for c in COLORS},
-                 index=first_index - 1)
+                 index=first_index - 1, phase=phase)
     results: list[ThrowResult] = []
     for throw in throws:
         if turn.position is None:
@@ -229,13 +231,13 @@ def _replay_line(throws: list[Throw], position: Position, expected: str | None, 
             if ctx.game.numbers_each_game:
                 turn.index = 0
         turn.index += 1
-        index = turn.index
+        index, phase = turn.index, turn.phase
         result = _replay_throw(throw, index, turn, turn.position, ctx, state)
         results.append(result)
         for variation in throw.variations:
             sub_state = ctx.scorer.fork(result.score_before) if ctx.scorer else None
             sub, _ = _replay_line(variation, result.before, result.side, index, ctx, sub_state,
-                                  result.releve, result.counts_before)
+                                  result.releve, result.counts_before, phase)
             if ctx.scorer is not None and sub_state is not None:
                 ctx.scorer.close(sub_state, ctx.r)
             result.variations.append(sub)
@@ -253,7 +255,7 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, position: Position, ctx
         r.warning(f"throw numbered {throw.number} is throw {index} of {where}", throw.span, code="numbering")
     if turn.expected is not None and side != turn.expected and not game.acts_out_of_turn(throw):
         r.error(f"{side} throws out of turn: it is {turn.expected}'s throw" + (f" ({turn.why})" if turn.why else ""),
-                throw.span, code="out-of-turn", rule="rules.md §4 D15" if turn.why else game.turn_rule)
+                throw.span, code="out-of-turn", rule=turn.why_rule or game.turn_rule)
     turn.why = None
     went = throw.decision == "go"
     ctx.game.check_throw(throw, position, ctx)
@@ -282,7 +284,8 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, position: Position, ctx
                   "right", throw.fausse_case_span, code="let-stand", rule=FAUSSE_CASE_SECTION)
     # the next throw; a marqué ended (à écrire): the scorer says who throws first (None: not checked)
     ended = result.score is not None and result.score.marque is not None
-    turn.expected = other(side)
+    following = game.next_turn(throw, side, turn.phase, ctx.rules, ctx)
+    turn.expected, turn.why, turn.why_rule, turn.phase = following.side, following.why, following.rule, following.phase
     turn.position = result.after
     if result.after is not None:
         result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == ctx.game.dames or ended
@@ -293,6 +296,7 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, position: Position, ctx
                 result.after = turn.position
             turn.expected = result.score.next_first if result.score is not None and ended else side
             turn.why = result.score.next_why if result.score is not None and ended else None
+            turn.why_rule, turn.phase = "rules.md §4 D15" if turn.why else None, None
             turn.releve += 1
             turn.counts = {c: 0 for c in COLORS}
     result.diagnostics = r.items[mark:]

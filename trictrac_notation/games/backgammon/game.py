@@ -19,12 +19,12 @@ from typing import Any
 
 from ...core.board import COLORS, WHITE, Position, other
 from ...core.diagnostics import Reporter
-from ...engine.game import GameDefaults, Reading, moves_span
+from ...engine.game import GameDefaults, NextTurn, Reading, moves_span
 from ...notation.record import MoveText, Record, Span, Throw
 from .cube import RESIGNS, CubeScorer
 from .matfile import MatError, Move, format_play, parse_play
 from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, hits_of, legal_plays, quick_play
-from .rules import DEFAULT, Rules, load, sound
+from .rules import DEFAULT, NAME, Rules, load, sound, turn_after
 
 HIT_RULE = "FFBG rules (seed 002), 'Le déplacement des pions': * marks a hit"
 MOVE_HINT = "a backgammon move is FROM/TO in the mover's points: 24/18, 13/7*, 13/10(2), bar/21, 6/off"
@@ -102,6 +102,26 @@ class Backgammon(GameDefaults):
         if hits_of(play.moves) != hits_of(steps):
             reading.r.warning(f"the hits are not written as they happen: the play is {format_play(play.moves)}",
                               span, code="hit-mark", rule=HIT_RULE)
+
+    def next_turn(self, throw: Throw, side: str, phase: Any, rules: Any, reading: Reading) -> NextTurn:
+        """The players throw in turn but where the rule set says otherwise (acey-deucey: after a 1-2 the same
+        player's next line is the doublet he names, and the line after it his other throw)."""
+        chosen = self._rules(rules)
+        dice = throw.dice
+        kind, player = phase if isinstance(phase, tuple) else (None, None)
+        phase = kind if player == side else None  # another player's line (out of turn) names nothing
+        if phase == NAME and dice is not None and dice[0] != dice[1]:
+            reading.r.error(f"{side} names a doublet after his 1-2 and plays it: {dice[0]}-{dice[1]} is not a "
+                            "doublet", throw.dice_span, code="named-doublet", rule=chosen.cite("ace_deuce"),
+                            hint="write the doublet he names as this line's throw, e.g. 5-5, with its four moves")
+        after, following = turn_after(chosen, side, dice, phase)
+        if after != side:
+            return NextTurn(after)
+        if following == NAME:
+            return NextTurn(side, f"{side} names a doublet after his 1-2", chosen.cite("ace_deuce"), (NAME, side))
+        again = "after the doublet he named" if phase == NAME else "after his doublet"
+        return NextTurn(side, f"{side} throws again {again}",
+                        chosen.cite("ace_deuce" if phase == NAME else "doublets_again"), (following, side))
 
     def explain(self, position: Position, side: str, dice: tuple[int, int], steps: list[Move], rules: Any,
                 legal: list[Play], name: Callable[[int], str]) -> tuple[str, str, list[str]]:

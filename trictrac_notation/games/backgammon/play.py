@@ -17,7 +17,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from ...core.board import WHITE, Position, other
-from .matfile import BAR, OFF, Move, Step, _splits, _without, moves_from_steps
+from .matfile import BAR, OFF, Move, Step, _splits, _without, format_move, moves_from_steps
 
 HOME = range(1, 7)
 
@@ -317,7 +317,10 @@ def explain(position: Position, side: str, dice: tuple[int, int], moves: tuple[M
                 n = state.me[BAR]
                 return ENTER_RULE, (f"{side} has {n} dame{'s' if n > 1 else ''} on the bar: "
                                     f"{'they enter' if n > 1 else 'it enters'} before any other dame moves")
+    pool = dice_pool(dice, rules)[0]
     for mv in moves:
+        if next(_splits(mv.src, mv.dst, pool), None) is None:
+            return MOVE_RULE, _wrong_distance(mv, pool, dice)
         if mv.dst != OFF and state.opp[mv.dst] >= 2:
             return MOVE_RULE, (f"point {mv.dst} is held by {state.opp[mv.dst]} of {other(side)}'s dames: "
                                "no dame may stop there")
@@ -350,6 +353,18 @@ def explain(position: Position, side: str, dice: tuple[int, int], moves: tuple[M
     if used == most and dice[0] != dice[1] and most == 1:
         return LEGAL_RULE, "only one number can be played: it must be the higher where it can"
     return LEGAL_RULE, "not one of the legal plays of this throw"
+
+
+def _wrong_distance(mv: Move, pool: tuple[int, ...], dice: tuple[int, int]) -> str:
+    """A move that no number of the throw makes, alone or added up (13/12 with 6-2)."""
+    reach = sorted({sum(pool[:k]) for k in range(1, len(pool) + 1)} | set(pool)
+                   | ({sum(pool)} if len(set(pool)) > 1 else set()))
+    listed = ", ".join(map(str, reach[:-1])) + f" or {reach[-1]}" if len(reach) > 1 else str(reach[0])
+    n = mv.src - mv.dst
+    what = f"bears a dame off from point {mv.src}, {n} points away" if mv.dst == OFF else \
+        f"moves a dame {n} point{'s' if n != 1 else ''}"
+    return (f"{format_move(mv)} {what}, and the distance is not a number of the throw {dice[0]}-{dice[1]}: "
+            f"a dame moves {listed} points")
 
 
 def pip_count(position: Position, side: str) -> int:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
-from ...core.board import WHITE, other
+from ...core.board import WHITE
 from .cube import Cube, Match, MatchFinal
 from .matfile import format_play
 from .play import legal_plays
-from .rules import Rules, load
+from .rules import NAME, Rules, load, turn_after
 
 MAX_THROWS = 2000  # a game of random plays ends long before (the pips fall by at least 2 a throw but for hits)
 
@@ -19,7 +19,7 @@ def random_game_lines(rng: random.Random, rules: Rules, first: str = WHITE, cube
                       crawford: bool = False) -> tuple[list[str], str]:
     """The lines of one random game (numbered from 1) and its winner."""
     position, side, lines = rules.initial(), first, []
-    state = Cube()
+    state, phase = Cube(), None
     for n in range(1, MAX_THROWS + 1):
         head = f"{n}. {side}"
         may_double = cube and rules.cube and not crawford and state.owner in (None, side)
@@ -29,14 +29,18 @@ def random_game_lines(rng: random.Random, rules: Rules, first: str = WHITE, cube
                 return lines, side
             state.answer(side, "double take")
             head += " double take"
-        high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
-        dice = (high, low)
+        if phase == NAME:  # acey-deucey: the doublet he names after his 1-2
+            named = rng.randint(1, 6)
+            dice = (named, named)
+        else:
+            high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
+            dice = (high, low)
         play = rng.choice(legal_plays(position, side, dice, rules.moves))
         lines.append(" ".join(filter(None, (head, f"{dice[0]}-{dice[1]}", format_play(play.moves)))))
         position = play.after
         if position.borne_off(side) == rules.moves.dames:
             return lines, side
-        side = other(side)
+        side, phase = turn_after(rules, side, dice, phase)
     raise RuntimeError("a random game did not end")  # pragma: no cover (the pips fall)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...core.board import COLORS, Position
+from ...core.board import COLORS, Position, other
 from ...rules.rulesets import RuleSet, named_ruleset
 from .play import MoveRules, State
 from .schema import start_counts
@@ -35,6 +35,8 @@ class Rules:
     jacoby: bool
     crawford: bool
     ruleset: RuleSet | None = None
+    ace_deuce: bool = False  # acey-deucey: after a 1-2 the player names a doublet, plays it, and throws again
+    doublets_again: bool = False  # acey-deucey: a doublet thrown gives another throw
 
     @classmethod
     def of(cls, ruleset: RuleSet) -> Rules:
@@ -42,7 +44,7 @@ class Rules:
         moves = MoveRules(v("dames"), v("doublet_moves"), v("enter_first"), v("hitting"), v("max_per_point"),
                           v("bear_off"))
         return cls(ruleset.id, moves, start_counts(v("start")), v("cube"), v("beaver"), v("gammon"),
-                   v("backgammon"), v("jacoby"), v("crawford"), ruleset)
+                   v("backgammon"), v("jacoby"), v("crawford"), ruleset, v("ace_deuce"), v("doublets_again"))
 
     def initial(self) -> Position:
         """Both players on the rule set's starting layout."""
@@ -55,6 +57,22 @@ class Rules:
 
     def cite(self, variant: str) -> str:
         return self.ruleset.citation(f"variants.{variant}") if self.ruleset else "FFBG rules (seed 002)"
+
+
+NAME, AGAIN = "name a doublet", "throw again"  # the phases of an acey-deucey turn
+
+
+def turn_after(rules: Rules, side: str, dice: tuple[int, int] | None, phase: str | None) -> tuple[str, str | None]:
+    """Who throws after ``side``'s line with ``dice`` (``phase``: what that line was, NAME for a doublet named),
+    and the phase of the next line: NAME after a 1-2 (acey-deucey: he names a doublet and plays it), AGAIN when
+    he throws again (after the doublet named, or a doublet thrown), None when the turn passes."""
+    if phase == NAME:
+        return side, AGAIN  # the 1-2's other throw
+    if dice is not None and rules.ace_deuce and sorted(dice) == [1, 2]:
+        return side, NAME
+    if dice is not None and rules.doublets_again and dice[0] == dice[1]:
+        return side, AGAIN
+    return other(side), None
 
 
 def load(name: str = DEFAULT, options: Sequence[str] = ()) -> Rules:

@@ -57,6 +57,9 @@ VARIANTS = {
                                "in the winner's home table"),
     "jacoby": Variant(bool, "gammons and backgammons count only once the cube has been turned (money play)"),
     "crawford": Variant(bool, "no double in the game after a player first stands one point from the match"),
+    "ace_deuce": Variant(bool, "after playing a 1-2 the player names a doublet, plays it, and throws again (the "
+                               "record writes the doublet named as his next line)"),
+    "doublets_again": Variant(bool, "a player who throws a doublet throws again"),
 }
 
 SCHEMA = GameSchema((), VARIANTS)
