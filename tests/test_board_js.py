@@ -17,6 +17,7 @@ import pytest
 from test_viewer import browser  # noqa: F401  (the fixture: one headless Chromium; skips without it)
 from trictrac_notation.render.layout import description
 from trictrac_notation.notation.reader import parse, write
+from trictrac_notation.games.backgammon.randomgame import random_record as random_backgammon
 from trictrac_notation.games.trictrac.randomgame import random_record
 from trictrac_notation.notation.record import Header
 from trictrac_notation.engine.replay import replay
@@ -40,11 +41,17 @@ def random_game(seed: int) -> str:
     return write(record)
 
 
+def backgammon_game(seed: int) -> str:
+    """A random backgammon game (hits, dames on the bar entering, bearing off), Black at the bottom for odd seeds."""
+    text = random_backgammon(seed, cube=False)
+    return text.replace("[Title", '[Bottom "black"]\n[Title', 1) if seed % 2 else text
+
+
 def games() -> dict:
     texts = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
-             for p in sorted((ROOT / "site_src/games").rglob("*.tric"))
-             if "games/backgammon/" not in p.as_posix()}  # the board drawing does not draw backgammon yet
+             for p in sorted((ROOT / "site_src/games").rglob("*.tric"))}
     texts.update({f"random {seed}": random_game(seed) for seed in range(len(SYSTEMS))})
+    texts.update({f"random backgammon {seed}": backgammon_game(seed) for seed in range(2)})
     return texts
 
 
@@ -81,7 +88,12 @@ def test_every_frame_is_drawn_in_the_browser_as_the_svg_writer_draws_it(page, na
         for a, b in zip(ours, theirs):
             assert a == b, (name, n, "compact" if compact else "full")
         kinds |= {e[1].get("class", "").split(" ")[0] for e in ours}
-    if name.startswith("random"):  # the games drew everything the comparison is meant to cover
+    if name.startswith("random backgammon"):  # the bar, its dames entering, hits and bearing off were drawn
+        assert {"dame", "bar", "count", "move", "move-head", "ghost", "rest", "hit", "knock", "knock-head", "die",
+                "caption", "off"} <= kinds, kinds
+        assert not kinds & {"jeton", "fichet", "pavillon", "plein"}, kinds
+        assert any(e[1].get("class") == "count bar" for svg in drawn for e in elements(svg))
+    elif name.startswith("random"):  # the games drew everything the comparison is meant to cover
         assert {"dame", "count", "move", "move-head", "ghost", "hit", "tag", "jeton", "fichet", "die", "caption",
                 "off"} <= kinds, kinds
 
