@@ -140,7 +140,7 @@ class Annotations:
     when ``paths`` is empty; ``paths``: each dame's way in the mover's frame (:mod:`looks`: from the bar, off
     the board), ``knocked``: the arrows (White's frame) where a dame was hit to the bar, ``words``: the play in
     the game's own notation (else the caption words ``steps``);
-    ``events``: events.Event objects (hits locate their dame by ``target``, in the
+    ``events``: trictrac's events.Event objects (hits locate their dame by ``target``, in the
     roller's frame; fills and keeps by ``quadrant`` in the beneficiary's frame);
     ``score``: ``{colour: {"points", "holes", "bredouille"}}`` where ``bredouille``
     means the player marks with two jetons; ``marker``: the colour holding the
@@ -694,7 +694,7 @@ def throw_annotations(result: ThrowResult, look: Look = TRICTRAC) -> Annotations
     """Annotations of one replayed throw (a replay.ThrowResult); its score, when a scorer filled
     one, gives the events (``.events``), the marks after the throw (``.after``) and the
     pavillon's holder (``.marker``); ``look``: the game's, which draws the moves."""
-    score = result.score
+    score = result.score if look.marks else None  # the board marks trictrac's points and holes, and its events
     drawn = look.drawn(result)
     captions = list(drawn.notes)
     if result.after is None:
@@ -702,6 +702,8 @@ def throw_annotations(result: ThrowResult, look: Look = TRICTRAC) -> Annotations
     elif not result.ok:
         errors = [d.message for d in result.diagnostics if d.severity == "error"]
         captions += errors[:1] or ["fausse case"]
+    if result.score is not None and not look.marks:  # another game's score in words (backgammon: cube, match)
+        captions += [line.strip() for line in result.score.summary()]
     return Annotations(
         dice=result.throw.dice,
         mover=result.side,

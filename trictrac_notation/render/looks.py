@@ -46,7 +46,7 @@ class Look(Protocol):
 
     title: str  # a diagram's title starts with it ('Trictrac: …'); 'Trictrac position' for a bare board
     coords: CoordSystem | None  # the labels of the points when the game has its own; None: the record's Coords
-    marks: bool  # the board marks a score of points and holes (jetons, fichets, the pavillon) and the pleins
+    marks: bool  # the board marks the score (points and holes: jetons, fichets, pavillon) and events (pleins, hits)
 
     def dice_name(self, dice: tuple[int, int]) -> str:
         """The words of a throw's dice in a caption ('double deux', '2-2')."""
@@ -121,9 +121,16 @@ def hop_paths(hops: Sequence[matfile.Step]) -> tuple[list[tuple[list[int], list[
     return chains, [p for _, hit in chains for p in hit]
 
 
+# decided: a diagram labels all 24 points in the frame of the player at the bottom (24 where his back dames start,
+# 1 his last point), as GNU Backgammon draws its board; the record's moves stay in each mover's own frame (seed 002)
+POINTS_FROM_BOTTOM = CoordSystem(
+    "backgammon-bottom", "backgammon points 24..1 of the player at the bottom", BACKGAMMON_COORDS.names, "bottom",
+    doc="the federation's numbering, read from the side of the player at the bottom of the diagram")
+
+
 class BackgammonLook:
     title = "Backgammon"
-    coords: CoordSystem | None = BACKGAMMON_COORDS
+    coords: CoordSystem | None = POINTS_FROM_BOTTOM
     marks = False
 
     def dice_name(self, dice: tuple[int, int]) -> str:
