@@ -98,21 +98,27 @@ def test_every_frame_is_drawn_in_the_browser_as_the_svg_writer_draws_it(page, na
                 "off"} <= kinds, kinds
 
 
-def test_the_page_viewer_shows_the_drawings(browser, tmp_path):  # noqa: F811
-    """The built page's viewer: its diagram after a throw is the SVG writer's (the board by reference)."""
+@pytest.mark.parametrize("folder, throws", [("", (1, 40, 150)), ("backgammon/", (8, 9, 11, 19))],
+                         ids=["trictrac", "backgammon"])
+def test_the_page_viewer_shows_the_drawings(browser, tmp_path, folder, throws):  # noqa: F811
+    """The built page's viewer: its diagram after a throw is the SVG writer's (the board by reference); a
+    backgammon page's too (a dame hit to the bar, entering from it, the cube's double, bearing off)."""
     from trictrac_notation.site.site import build
 
-    text = random_game(3)
-    (tmp_path / "src/games").mkdir(parents=True)
-    (tmp_path / "src/index.md").write_text("# Test\n\n[Game](games/g.md)\n", encoding="utf-8")
-    (tmp_path / "src/games/g.tric").write_text(text, encoding="utf-8")
+    text = (ROOT / "site_src/games/backgammon/backgammon-money.tric").read_text(encoding="utf-8") if folder \
+        else random_game(3)
+    (tmp_path / f"src/games/{folder}").mkdir(parents=True)
+    (tmp_path / "src/index.md").write_text("# Test\n\n[Games](games/index.md)\n", encoding="utf-8")
+    (tmp_path / f"src/games/{folder}g.tric").write_text(text, encoding="utf-8")
     build(tmp_path / "out", src=tmp_path / "src", cache=tmp_path / "cache", progress=False)
     record, diags = parse(text)
     options, more = replay_setup(None, record)
     result = replay(record, **options, parse_diagnostics=diags + more)
     page = browser.new_page(viewport={"width": 1400, "height": 900})
-    page.goto((tmp_path / "out/games/g.html").as_uri())
-    for n in (1, 40, 150):
+    errors: list = []
+    page.on("pageerror", lambda e: errors.append(e))
+    page.goto((tmp_path / f"out/games/{folder}g.html").as_uri())
+    for n in throws:
         page.evaluate(f"() => document.querySelector('tr[data-throw=\"{n}\"]').click()")
         svg = page.evaluate("""() => { const svg = document.querySelector('.tv-diagram .tv-full svg').cloneNode(true);
             svg.querySelectorAll('use').forEach(u => { const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
@@ -120,4 +126,5 @@ def test_the_page_viewer_shows_the_drawings(browser, tmp_path):  # noqa: F811
             return svg.outerHTML; }""")
         theirs = [e for e in elements(svg) if e[0] != "{http://www.w3.org/2000/svg}g"]
         assert theirs == elements(replay_svg(result, n, width=560)), n
+    assert not errors
     page.close()
