@@ -418,3 +418,23 @@ def test_backgammon_records_are_game_pages(tmp_path):
     assert frames[9]["m"][0] == [-1, 4] and len(frames[9]["p"]) == 50
     # 19. white 6-6 7/1 6/off(3): three dames borne off (24)
     assert frames[19]["m"] == [[17, 23], [18, 24], [18, 24], [18, 24]] and frames[19]["t"] == "white 6-6: 7/1 6/off(3)"
+
+
+def test_a_backgammon_page_says_the_cube_the_match_and_the_result_in_the_games_words(tmp_path):
+    """The game's own score (backgammon: the cube, the match) in each row of the move list and the final result
+    {winner, kind, cube, points} under it, in the words of ``replay``; none of trictrac's score words."""
+    from trictrac_notation.engine.opengame import open_game
+    from trictrac_notation.site.gamepage import render_game
+    from trictrac_notation.site.site import templates
+
+    path = Path(__file__).resolve().parent.parent / "site_src/games/backgammon/backgammon-money.tric"
+    replay = open_game(path).replay
+    files, title, _ = render_game("backgammon/money", path, templates(), "games/backgammon/money.tric")
+    page = files["games/backgammon/money.md"]
+    assert title == "A money game with the cube" and "holes" not in page and "tv-score" not in page
+    if replay.final is None:
+        pytest.skip("the engine's replay gives backgammon's cube and final once games/backgammon/replay.py is "
+                    "folded into it (issue 10, branch oneloop)")
+    assert "## Result" in page and all(line.strip() in page for line in replay.final.summary())
+    scored = [t for t in replay.throws if t.score is not None]
+    assert scored and all(line.strip() in page for t in scored for line in t.score.summary())

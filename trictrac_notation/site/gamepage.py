@@ -62,7 +62,7 @@ def render_game(gid: str, path: Path, env: Environment, display_path: str,
         gid=gid, name=gid.rsplit("/", 1)[-1], title=title, headers=_headers(result), boards=boards,
         origin=_origin(result), start=frames[0].get("diagram") if frames else None,
         figures=[f for f in frames if f.get("figures")], marks=look.marks,
-        zero={c: player_score_text(c, {}) for c in COLORS}, final=_final(result),
+        zero={c: player_score_text(c, {}) for c in COLORS}, final=[] if look.marks else _final(result),
         source=text, source_lines=text.splitlines(),
         display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
         scored=scored, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
@@ -93,7 +93,7 @@ def _card(result: Replay | None) -> dict[str, Any] | None:
 
 def _final(result: Replay | None) -> list[str]:
     """How the record ends, in the words of ``replay`` (backgammon: who won, how, the cube, the points and the
-    match score; trictrac: the final score)."""
+    match score), for a game whose page does not say it already (trictrac's last row holds the final score)."""
     final = result.final if result is not None else None
     return [line.strip() for line in final.summary()] if final is not None else []
 
