@@ -435,6 +435,13 @@ def test_a_backgammon_page_says_the_cube_the_match_and_the_result_in_the_games_w
     if replay.final is None:
         pytest.skip("the engine's replay gives backgammon's cube and final once games/backgammon/replay.py is "
                     "folded into it (issue 10, branch oneloop)")
-    assert "## Result" in page and all(line.strip() in page for line in replay.final.summary())
-    scored = [t for t in replay.throws if t.score is not None]
-    assert scored and all(line.strip() in page for t in scored for line in t.score.summary())
+    final = replay.final.to_json()
+    assert final["winner"] == "white" and final["cube"] == 2
+    result = page[page.index("## Result"):]
+    assert f"white wins a {final['kind']} game, cube at 2: {final['points']} points" in result.replace("single game",
+                                                                                                         "single game")
+    assert "match (money): white " in result
+    rows = {int(n): row for n, row in re.findall(r'<tr class="throw" data-throw="(\d+)".*?(<td class="score">.*?)</tr>',
+                                                 page, re.S)}
+    assert "cube" not in rows[10] and "cube at 2" in rows[11] and "cube at 2" in rows[31]
+    assert "white wins" in rows[31] and "wins" not in rows[30]

@@ -702,8 +702,8 @@ def throw_annotations(result: ThrowResult, look: Look = TRICTRAC) -> Annotations
     elif not result.ok:
         errors = [d.message for d in result.diagnostics if d.severity == "error"]
         captions += errors[:1] or ["fausse case"]
-    if result.score is not None and not look.marks:  # another game's score in words (backgammon: cube, match)
-        captions += [line.strip() for line in result.score.summary()]
+    if result.score is not None:  # the game's own score in words, where the board does not mark it
+        captions += look.state(result.score)
     return Annotations(
         dice=result.throw.dice,
         mover=result.side,

@@ -25,6 +25,7 @@ from ..notation.reader import dice_name as trictrac_dice_name
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.replay import ThrowResult
+    from ..engine.score import Final, ThrowScore
 
 BAR = -1  # a path's start: the dame entered from the bar
 Path = tuple[int, ...]
@@ -54,6 +55,16 @@ class Look(Protocol):
 
     def drawn(self, result: ThrowResult) -> Drawn:
         """The arrows and words of a replayed throw."""
+        ...
+
+    def state(self, score: ThrowScore) -> list[str]:
+        """The game's own score after a throw in words, where the board does not mark it (backgammon: the cube,
+        the game the throw ended)."""
+        ...
+
+    def result(self, final: Final) -> list[str]:
+        """How the record ends in words, where the page does not say it already (backgammon: who won, how, the
+        cube, the points, the match)."""
         ...
 
 
@@ -95,6 +106,12 @@ class TrictracLook:
     def drawn(self, result: ThrowResult) -> Drawn:
         """Nothing of its own: the diagram draws and words trictrac's steps (:func:`with_rest`)."""
         return Drawn()
+
+    def state(self, score: ThrowScore) -> list[str]:
+        return []  # the jetons, fichets and pavillon on the board, the score's words in the move list
+
+    def result(self, final: Final) -> list[str]:
+        return []  # the last row's score is the final one; a partie à écrire has its card
 
 
 # --- backgammon ------------------------------------------------------------------------------------
@@ -153,6 +170,31 @@ class BackgammonLook:
         paths = tuple(tuple(point_track(p) for p in points) for points, _ in chains)
         knocked = tuple(white_track(result.side, point_track(p)) for p in hit)
         return Drawn(paths, knocked, words or "no dame moves", notes)
+
+    def state(self, score: ThrowScore) -> list[str]:
+        """The cube once turned, and the game the line ended (``replay --json``'s ``cube`` and ``result``)."""
+        data = score.to_json()
+        cube = data.get("cube", 1)
+        words = [f"cube at {cube}"] if cube != 1 else []
+        return words + ([game_result(data["result"])] if data.get("result") else [])
+
+    def result(self, final: Final) -> list[str]:
+        """The last game's result and the match (or money session) score (``replay --json``'s ``final``)."""
+        data = final.to_json()
+        words = [game_result(data)] if data.get("winner") else []
+        return words + [line.strip() for line in final.summary()]
+
+
+KINDS = {"single": "a single game", "gammon": "a gammon", "backgammon": "a backgammon"}
+HOW = {"drop": "the double dropped", "resigns": "by resignation"}
+
+
+def game_result(data: dict[str, Any]) -> str:
+    """A game's result ``{winner, kind, cube, points, how}`` in words: 'white wins a gammon, cube at 2: 4 points'."""
+    points = data.get("points", 0)
+    how = HOW.get(str(data.get("how")), "")
+    return (f"{data.get('winner')} wins {KINDS.get(str(data.get('kind')), data.get('kind'))}"
+            f"{f' ({how})' if how else ''}, cube at {data.get('cube', 1)}: {points} point{'s' if points != 1 else ''}")
 
 
 TRICTRAC = TrictracLook()

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from ..core.board import WHITE, Position
 from ..core.coords import CoordSystem
 from .diagram import HALO, Annotations, Scene, replay_scene, scene
-from .looks import TRICTRAC, Look
 from .layout import Shape, Style
+from .looks import TRICTRAC, Look
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -62,7 +62,7 @@ def render_game(gid: str, path: Path, env: Environment, display_path: str,
         gid=gid, name=gid.rsplit("/", 1)[-1], title=title, headers=_headers(result), boards=boards,
         origin=_origin(result), start=frames[0].get("diagram") if frames else None,
         figures=[f for f in frames if f.get("figures")], marks=look.marks,
-        zero={c: player_score_text(c, {}) for c in COLORS}, final=[] if look.marks else _final(result),
+        zero={c: player_score_text(c, {}) for c in COLORS}, final=_final(result, look),
         source=text, source_lines=text.splitlines(),
         display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
         scored=scored, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
@@ -91,11 +91,11 @@ def _card(result: Replay | None) -> dict[str, Any] | None:
     return view | {"names": names}
 
 
-def _final(result: Replay | None) -> list[str]:
-    """How the record ends, in the words of ``replay`` (backgammon: who won, how, the cube, the points and the
-    match score), for a game whose page does not say it already (trictrac's last row holds the final score)."""
+def _final(result: Replay | None, look: Look) -> list[str]:
+    """How the record ends, in its game's words (backgammon: who won, how, the cube, the points and the match
+    score), where the page does not say it already (trictrac's last row holds the final score)."""
     final = result.final if result is not None else None
-    return [line.strip() for line in final.summary()] if final is not None else []
+    return look.result(final) if final is not None else []
 
 
 ORIGIN = (("Source", "{}"), ("Edition", "{}"), ("Page", "page {}"), ("Figure", "figure {}"))
@@ -136,8 +136,9 @@ FLAG_WORDS = {"fausse-case": "fausse case", "ecole": "école", "error": "error",
 
 
 def _state(t: ThrowResult, look: Look) -> list[str]:
-    """The score of a game that marks no points and holes, in its own words (backgammon: the cube, the match)."""
-    return [line.strip() for line in t.score.summary()] if t.score is not None and not look.marks else []
+    """The score of a game that marks no points and holes, in its own words (backgammon: the cube, the game the
+    throw ended)."""
+    return look.state(t.score) if t.score is not None else []
 
 
 def _flag(kind: str, text: str, line: int | None = None, column: int | None = None) -> dict[str, Any]:
