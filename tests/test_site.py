@@ -435,13 +435,13 @@ def test_a_backgammon_page_says_the_cube_the_match_and_the_result_in_the_games_w
     if replay.final is None:
         pytest.skip("the engine's replay gives backgammon's cube and final once games/backgammon/replay.py is "
                     "folded into it (issue 10, branch oneloop)")
-    final = replay.final.to_json()
-    assert final["winner"] == "white" and final["cube"] == 2
+    assert replay.final.to_json() | {"match": None} == {"winner": "white", "kind": "gammon", "cube": 2, "points": 4,
+                                                       "how": "bore off", "match": None}
     result = page[page.index("## Result"):]
-    assert f"white wins a {final['kind']} game, cube at 2: {final['points']} points" in result.replace("single game",
-                                                                                                         "single game")
-    assert "match (money): white " in result
-    rows = {int(n): row for n, row in re.findall(r'<tr class="throw" data-throw="(\d+)".*?(<td class="score">.*?)</tr>',
-                                                 page, re.S)}
-    assert "cube" not in rows[10] and "cube at 2" in rows[11] and "cube at 2" in rows[31]
-    assert "white wins" in rows[31] and "wins" not in rows[30]
+    assert "<li>white wins a gammon, cube at 2: 4 points</li>" in result
+    assert "<li>match (money): white 4, black 0</li>" in result
+    rows = dict(re.findall(r'<tr class="throw" data-throw="(\d+)".*?<td class="score">(.*?)</td></tr>', page, re.S))
+    assert rows["10"] == "" and rows["11"] == '<span class="state">cube at 2</span>'
+    assert rows["31"] == ('<span class="state">cube at 2</span> '
+                          '<span class="state">white wins a gammon, cube at 2: 4 points</span>')
+    assert "the game is over: the next starts from the layout" in page

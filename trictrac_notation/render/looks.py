@@ -48,6 +48,7 @@ class Look(Protocol):
     title: str  # a diagram's title starts with it ('Trictrac: …'); 'Trictrac position' for a bare board
     coords: CoordSystem | None  # the labels of the points when the game has its own; None: the record's Coords
     marks: bool  # the board marks the score (points and holes: jetons, fichets, pavillon) and events (pleins, hits)
+    new_round: str  # what happens after a throw that ends a round (``ThrowResult.new_releve``), in words
 
     def dice_name(self, dice: tuple[int, int]) -> str:
         """The words of a throw's dice in a caption ('double deux', '2-2')."""
@@ -99,6 +100,7 @@ class TrictracLook:
     title = "Trictrac"
     coords: CoordSystem | None = None
     marks = True
+    new_round = "the dames are re-piled"
 
     def dice_name(self, dice: tuple[int, int]) -> str:
         return trictrac_dice_name(dice)
@@ -149,6 +151,7 @@ class BackgammonLook:
     title = "Backgammon"
     coords: CoordSystem | None = POINTS_FROM_BOTTOM
     marks = False
+    new_round = "the game is over: the next starts from the layout"
 
     def dice_name(self, dice: tuple[int, int]) -> str:
         return f"{dice[0]}-{dice[1]}"

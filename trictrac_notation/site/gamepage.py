@@ -65,7 +65,7 @@ def render_game(gid: str, path: Path, env: Environment, display_path: str,
         zero={c: player_score_text(c, {}) for c in COLORS}, final=_final(result, look),
         source=text, source_lines=text.splitlines(),
         display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
-        scored=scored, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
+        scored=scored, new_round=look.new_round, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
         complete=result is not None and result.stopped is None, card=_card(result),
         errors=sum(d.severity == "error" for d in diags), warnings=sum(d.severity == "warning" for d in diags),
     )
@@ -225,12 +225,12 @@ def _frames(result: Replay, shared: dict[str, str], look: Look = TRICTRAC
         {"n": 0, "label": "starting position", "side": None, "score": None, "state": [], "events": [], "flags": [],
          "comments": comments, "diagram": diagram,
          "figures": book_figures(result, result.record.figures, result.initial, shared)}]
-    for t in result.throws:
-        after = t.after if t.after is not None else t.before
-        comments, diagram = _marked_diagram(list(t.throw.comments), result, t.index, shared)
+    for n, t in enumerate(result.throws, 1):  # n: the frame, the throw's place in the main line (a backgammon
+        after = t.after if t.after is not None else t.before  # match numbers each game's throws from 1)
+        comments, diagram = _marked_diagram(list(t.throw.comments), result, n, shared)
         frames.append({
-            "n": t.index, "label": _label(t), "side": t.side, "score": _score(t, look), "state": _state(t, look),
-            "events": view[t.index].get("e", []), "flags": _flags(t), "comments": comments, "diagram": diagram,
+            "n": n, "label": _label(t), "side": t.side, "score": _score(t, look), "state": _state(t, look),
+            "events": view[n].get("e", []), "flags": _flags(t), "comments": comments, "diagram": diagram,
             "figures": book_figures(result, getattr(t.throw, "figures", None), after, shared),
         })
     for frame in frames:
@@ -246,7 +246,7 @@ def _row(t: ThrowResult, frame: dict[str, Any]) -> dict[str, Any]:
     """A line of the move list; the events, score and flags are the viewer frame's."""
     throw = t.throw
     return {
-        "n": t.index, "number": throw.number, "side": t.side, "line": throw.span.line if throw.span else None,
+        "n": frame["n"], "number": throw.number, "side": t.side, "line": throw.span.line if throw.span else None,
         "dice": t.game.dice_name(throw.dice) if throw.dice and t.game else throw.dice_text,
         "moves": [m.text for m in throw.moves], "marked": _marked(throw),
         "events": frame["events"], "score": frame["score"], "state": frame["state"], "flags": frame["flags"],
