@@ -110,12 +110,17 @@ def _other_game(args, opened) -> int:
 
 def _arrows(opened, n: int):
     """The arrows of throw n as the engine's replay draws them (render/looks.py); None where it did not replay
-    the throw (until the engine's loop plays a match's next game, which games/backgammon/replay.py does)."""
+    the throw (until the engine's loop plays a match's next game, which games/backgammon/replay.py does: the
+    record is then replayed again by the engine's loop for its arrows)."""
     from ..engine.opengame import open_game
+    from ..engine.replay import Replay
     from ..render.diagram import NoSuchThrow, throw_view
 
+    replay = opened.replay
+    if not isinstance(replay, Replay):
+        replay = open_game(opened.text, path=opened.path, kind="text").replay
     try:
-        return throw_view(open_game(opened.text, path=opened.path, kind="text").replay, n)[1]
+        return throw_view(replay, n)[1]
     except NoSuchThrow:
         return None
 
