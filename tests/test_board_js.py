@@ -17,6 +17,7 @@ import pytest
 from test_viewer import browser  # noqa: F401  (the fixture: one headless Chromium; skips without it)
 from trictrac_notation.render.layout import description
 from trictrac_notation.notation.reader import parse, write
+from trictrac_notation.games.backgammon.randomgame import random_record as random_backgammon
 from trictrac_notation.games.trictrac.randomgame import random_record
 from trictrac_notation.notation.record import Header
 from trictrac_notation.engine.replay import replay
@@ -40,11 +41,17 @@ def random_game(seed: int) -> str:
     return write(record)
 
 
+def backgammon_game(seed: int) -> str:
+    """A random backgammon game (hits, dames on the bar entering, bearing off), Black at the bottom for odd seeds."""
+    text = random_backgammon(seed, cube=False)
+    return text.replace("[Title", '[Bottom "black"]\n[Title', 1) if seed % 2 else text
+
+
 def games() -> dict:
     texts = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
-             for p in sorted((ROOT / "site_src/games").rglob("*.tric"))
-             if "games/backgammon/" not in p.as_posix()}  # the board drawing does not draw backgammon yet
+             for p in sorted((ROOT / "site_src/games").rglob("*.tric"))}
     texts.update({f"random {seed}": random_game(seed) for seed in range(len(SYSTEMS))})
+    texts.update({f"random backgammon {seed}": backgammon_game(seed) for seed in range(2)})
     return texts
 
 
@@ -81,26 +88,37 @@ def test_every_frame_is_drawn_in_the_browser_as_the_svg_writer_draws_it(page, na
         for a, b in zip(ours, theirs):
             assert a == b, (name, n, "compact" if compact else "full")
         kinds |= {e[1].get("class", "").split(" ")[0] for e in ours}
-    if name.startswith("random"):  # the games drew everything the comparison is meant to cover
+    if name.startswith("random backgammon"):  # the bar, its dames entering, hits and bearing off were drawn
+        assert {"dame", "bar", "count", "move", "move-head", "ghost", "rest", "hit", "knock", "knock-head", "die",
+                "caption", "off"} <= kinds, kinds
+        assert not kinds & {"jeton", "fichet", "pavillon", "plein"}, kinds
+        assert any(e[1].get("class") == "count bar" for svg in drawn for e in elements(svg))
+    elif name.startswith("random"):  # the games drew everything the comparison is meant to cover
         assert {"dame", "count", "move", "move-head", "ghost", "hit", "tag", "jeton", "fichet", "die", "caption",
                 "off"} <= kinds, kinds
 
 
-def test_the_page_viewer_shows_the_drawings(browser, tmp_path):  # noqa: F811
-    """The built page's viewer: its diagram after a throw is the SVG writer's (the board by reference)."""
+@pytest.mark.parametrize("folder, throws", [("", (1, 40, 150)), ("backgammon/", (8, 9, 11, 19))],
+                         ids=["trictrac", "backgammon"])
+def test_the_page_viewer_shows_the_drawings(browser, tmp_path, folder, throws):  # noqa: F811
+    """The built page's viewer: its diagram after a throw is the SVG writer's (the board by reference); a
+    backgammon page's too (a dame hit to the bar, entering from it, the cube's double, bearing off)."""
     from trictrac_notation.site.site import build
 
-    text = random_game(3)
-    (tmp_path / "src/games").mkdir(parents=True)
-    (tmp_path / "src/index.md").write_text("# Test\n\n[Game](games/g.md)\n", encoding="utf-8")
-    (tmp_path / "src/games/g.tric").write_text(text, encoding="utf-8")
+    text = (ROOT / "site_src/games/backgammon/backgammon-money.tric").read_text(encoding="utf-8") if folder \
+        else random_game(3)
+    (tmp_path / f"src/games/{folder}").mkdir(parents=True)
+    (tmp_path / "src/index.md").write_text("# Test\n\n[Games](games/index.md)\n", encoding="utf-8")
+    (tmp_path / f"src/games/{folder}g.tric").write_text(text, encoding="utf-8")
     build(tmp_path / "out", src=tmp_path / "src", cache=tmp_path / "cache", progress=False)
     record, diags = parse(text)
     options, more = replay_setup(None, record)
     result = replay(record, **options, parse_diagnostics=diags + more)
     page = browser.new_page(viewport={"width": 1400, "height": 900})
-    page.goto((tmp_path / "out/games/g.html").as_uri())
-    for n in (1, 40, 150):
+    errors: list = []
+    page.on("pageerror", lambda e: errors.append(e))
+    page.goto((tmp_path / f"out/games/{folder}g.html").as_uri())
+    for n in throws:
         page.evaluate(f"() => document.querySelector('tr[data-throw=\"{n}\"]').click()")
         svg = page.evaluate("""() => { const svg = document.querySelector('.tv-diagram .tv-full svg').cloneNode(true);
             svg.querySelectorAll('use').forEach(u => { const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
@@ -108,4 +126,5 @@ def test_the_page_viewer_shows_the_drawings(browser, tmp_path):  # noqa: F811
             return svg.outerHTML; }""")
         theirs = [e for e in elements(svg) if e[0] != "{http://www.w3.org/2000/svg}g"]
         assert theirs == elements(replay_svg(result, n, width=560)), n
+    assert not errors
     page.close()

@@ -66,9 +66,9 @@ def cmd_diagram(args) -> int:
 
 
 def _other_game(args, opened) -> int:
-    """A backgammon position (its bar and its dames borne off) after throw N: the board without the arrows of
-    the moves (they are still trictrac's), the throw as the title; SVG, or PNG/PDF by -o's extension."""
-    from ..annotate.backgammon import COORDS
+    """A backgammon position (its bar and its dames borne off) after throw N, with the arrows of its moves,
+    the throw as the title; SVG, or PNG/PDF by -o's extension."""
+    from ..render.looks import look_of
     from ..render.svg import board_svg
     from .common import UsageError, _print_diagnostics
 
@@ -88,9 +88,11 @@ def _other_game(args, opened) -> int:
     title += f", game {t.releve}: after {write_throw(t.throw, WORDS['en'], comments=False, variations=False)}" if t \
         else ": the starting position"
     bottom = args.bottom or "white"
+    look = look_of(opened.game)
+    drawn = dict(coords=look.coords, bottom=bottom, title=title, look=look, annotations=_arrows(opened, n))
     try:
         if out is None or out.lower().endswith(".svg"):
-            svg = board_svg(position, coords=COORDS, bottom=bottom, width=args.width or 480, title=title)
+            svg = board_svg(position, width=args.width or 480, **drawn)
             if out is None:
                 sys.stdout.write(svg + "\n")
             else:
@@ -99,11 +101,28 @@ def _other_game(args, opened) -> int:
         else:
             from ..render.plot import board_figure
 
-            fig = board_figure(position, coords=COORDS, bottom=bottom, title=title)
+            fig = board_figure(position, **drawn)
             fig.savefig(out, dpi=(args.width or 900) / fig.get_figwidth())
     except (OSError, ValueError) as e:
         raise UsageError(f"cannot write {out}: {getattr(e, 'strerror', None) or e}") from None
     return 1 if result.errors else 0
+
+
+def _arrows(opened, n: int):
+    """The arrows of throw n as the engine's replay draws them (render/looks.py); None where it did not replay
+    the throw (until the engine's loop plays a match's next game, which games/backgammon/replay.py does: the
+    record is then replayed again by the engine's loop for its arrows)."""
+    from ..engine.opengame import open_game
+    from ..engine.replay import Replay
+    from ..render.diagram import NoSuchThrow, throw_view
+
+    replay = opened.replay
+    if not isinstance(replay, Replay):
+        replay = open_game(opened.text, path=opened.path, kind="text").replay
+    try:
+        return throw_view(replay, n)[1]
+    except NoSuchThrow:
+        return None
 
 
 def _throw_number(args, record) -> int:

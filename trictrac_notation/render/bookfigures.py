@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, TypedDict
 from ..core.board import COLORS, TALON, Position
 from ..core.coords import CoordError
 from ..engine.figures import differences, figure_pile, figure_system, read_figure
-from .diagram import Annotations, scene, white_track
+from .diagram import Annotations, scene
+from .layout import white_track
 from .svg import background_svg, scene_svg
 
 if TYPE_CHECKING:

@@ -12,26 +12,122 @@ only its dames and annotations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from ..core.board import COLORS, OFF, Position, other
+from ..core.board import COLORS, OFF, WHITE, Position, other
 from ..core.coords import SYSTEMS, CoordSystem, get_system
+from ..errors import TrictracError
 from ..games.trictrac.events import score_text as events_score_text
 from .labels import Box, circle_box, first_free, fit_size, text_box
-from .layout import *  # noqa: F403 - the description's names, used by name as in board.js
-from .layout import (COMPACT, FULL, Layout, Shape, Style, band_y, bar_spot, column_left, hole_xy, jeton_x, label_y,
-                     off_tray, place, slot, white_track)
-from ..notation.reader import dice_name
-from ..errors import TrictracError
+from .layout import (
+    ARROW,
+    BAND,
+    BASELINE,
+    BOARD_HEIGHT,
+    BOTTOM_IN,
+    BOW_MAX,
+    BOW_MIN,
+    BOW_SHARE,
+    BREDOUILLE_DX,
+    CAPTION_BOTTOM,
+    CAPTION_RIGHT,
+    CAPTION_SIZE,
+    CAPTION_X,
+    CHAR,
+    COMPACT,
+    COUNT_FIT,
+    DAME_FILL,
+    DICE_HEIGHT,
+    DIE,
+    DIE_AFTER,
+    DIE_CORNER,
+    DIE_GAP,
+    DIE_TOP,
+    FICHET,
+    FILLS,
+    FLAG,
+    FRAME_CORNER,
+    FRAME_X0,
+    FRAME_X1,
+    FRAME_Y0,
+    FRAME_Y1,
+    FULL,
+    HALO,
+    HEAD_LEN,
+    HEAD_W,
+    HITS,
+    INK,
+    JAN_TITLES,
+    LABEL_FIT,
+    LINE,
+    MID_Y,
+    OFF_TAG_DY,
+    OUTLINE_IN,
+    PAPER,
+    PAVILLON_DX,
+    PAVILLON_DY,
+    PIPS,
+    PLEIN_CORNER,
+    POLE,
+    PREFIX_X,
+    QUADRANT_TITLES,
+    QUADRANTS,
+    R_DAME,
+    R_GHOST,
+    R_HIT,
+    R_HOLE,
+    R_JETON,
+    R_PIP,
+    SHORT_L_X,
+    SHOWN,
+    SIDE_FIT,
+    SIDE_X,
+    START_DY,
+    STYLES,
+    TAG_GAP_DY,
+    TAG_HIT_SPAN,
+    TAG_PLEIN_DY,
+    TAG_PLEIN_SPAN,
+    TAG_SLOT,
+    TAG_STEP,
+    TOP_IN,
+    WIDTH,
+    Layout,
+    Shape,
+    Style,
+    U,
+    band_y,
+    bar_spot,
+    column_left,
+    hole_xy,
+    jeton_x,
+    label_y,
+    off_tray,
+    place,
+    slot,
+    white_track,
+)
+from .looks import BAR, TRICTRAC, Look, Path, look_of, step_paths, with_rest
+
+if TYPE_CHECKING:
+    from ..engine.replay import Replay, ThrowResult
+
+__all__ = ["HALO", "U", "Annotations", "NoSuchThrow", "Scene", "Shape", "Style", "replay_scene", "scene",
+           "throw_annotations", "with_rest"]
+
+Point = tuple[float, float]
+
 
 @dataclass
 class Scene:
     width: float
     height: float
-    background: tuple  # the cached part (frame, arrows, holes, labels)
-    background_key: tuple
-    shapes: list
+    background: tuple[Shape, ...]  # the cached part (frame, arrows, holes, labels)
+    background_key: tuple[object, ...]
+    shapes: list[Shape]
     title: str
     desc: str
 
@@ -40,8 +136,11 @@ class Scene:
 class Annotations:
     """What happened in a throw, to be drawn over the position it led to.
 
-    ``steps``: moves.Step objects of the mover (own frame; dst 24 = borne off);
-    ``events``: events.Event objects (hits locate their dame by ``target``, in the
+    ``steps``: trictrac's moves.Step objects of the mover (own frame; dst 24 = borne off), drawn as they are
+    when ``paths`` is empty; ``paths``: each dame's way in the mover's frame (:mod:`looks`: from the bar, off
+    the board), ``knocked``: the arrows (White's frame) where a dame was hit to the bar, ``words``: the play in
+    the game's own notation (else the caption words ``steps``);
+    ``events``: trictrac's events.Event objects (hits locate their dame by ``target``, in the
     roller's frame; fills and keeps by ``quadrant`` in the beneficiary's frame);
     ``score``: ``{colour: {"points", "holes", "bredouille"}}`` where ``bredouille``
     means the player marks with two jetons; ``marker``: the colour holding the
@@ -50,23 +149,31 @@ class Annotations:
 
     dice: tuple[int, int] | None = None
     mover: str | None = None
-    steps: list = ()
-    events: list = ()
-    captions: list = ()
-    score: dict | None = None
+    steps: Sequence[Any] = ()
+    events: Sequence[Any] = ()
+    captions: Sequence[str] = ()
+    score: dict[str, Any] | None = None
     marker: str | None = None
-    marked: tuple = ()  # arrows (White's frame) to outline: where a book's figure differs from the replay
+    marked: tuple[int, ...] = ()  # arrows (White's frame) to outline: where a book's figure differs from the replay
+    paths: tuple[Path, ...] = ()
+    knocked: tuple[int, ...] = ()
+    words: str | None = None
+
+    def ways(self) -> tuple[Path, ...]:
+        """The dames' ways to draw: ``paths``, else the steps'."""
+        return self.paths or step_paths(self.steps)
 
 
 # --- the static part ------------------------------------------------------------------
 
-def text(x, y, s, size, fill=INK, anchor="middle", bold=False, halo=None, cls="", data=()) -> Shape:
+def text(x: float, y: float, s: str, size: float, fill: str = INK, anchor: str = "middle", bold: bool = False,
+         halo: str | None = None, cls: str = "", data: tuple[tuple[str, object], ...] = ()) -> Shape:
     """A text whose line is centred on ``y``."""
     return Shape("text", (x, y + BASELINE * size, s), Style(fill=fill, size=size, anchor=anchor, bold=bold, halo=halo),
                  cls, data)
 
 
-def arrow_labels(coords: CoordSystem, bottom: str, compact: bool) -> tuple[dict, dict]:
+def arrow_labels(coords: CoordSystem, bottom: str, compact: bool) -> tuple[dict[int, str], dict[str, str]]:
     """Each arrow's label (White's frame) and the prefix its row shares, written once at the row's end
     in the compact layout (trictrac.org's B and N): ``{track: text}``, ``{row: prefix}``."""
     labels = {wt: coords.label(wt, bottom) for wt in range(24)}
@@ -84,14 +191,14 @@ def arrow_labels(coords: CoordSystem, bottom: str, compact: bool) -> tuple[dict,
 
 
 @lru_cache(maxsize=64)
-def background(coords: str | CoordSystem, bottom: str, layout: Layout = FULL) -> tuple:
+def background(coords: str | CoordSystem, bottom: str, layout: Layout = FULL) -> tuple[Shape, ...]:
     """Frame, bands, 24 arrows, 24 + 3 holes and the arrow labels (each fitted to its arrow's width);
     ``coords``: a system's id, or a system of a game's own (backgammon's points)."""
     labels, prefixes = arrow_labels(system(coords), bottom, layout.compact)
     return tuple(board_shapes([labels[wt] for wt in range(24)], prefixes, bottom, layout))
 
 
-def board_shapes(labels: list, prefixes: dict, bottom: str, layout: Layout) -> list:
+def board_shapes(labels: list[str], prefixes: dict[str, str], bottom: str, layout: Layout) -> list[Shape]:
     """The background from the arrows' labels (White's frame) and the rows' prefixes."""
     size = fit_size(labels, layout.label, LABEL_FIT)
     shapes = [
@@ -124,17 +231,17 @@ def board_shapes(labels: list, prefixes: dict, bottom: str, layout: Layout) -> l
 
 # --- the position ---------------------------------------------------------------------
 
-def _dame(x, y, color, wt, cls="dame") -> Shape:
+def _dame(x: float, y: float, color: str, wt: int | None, cls: str = "dame") -> Shape:
     return Shape("circle", (x, y, R_DAME), STYLES[f"dame-{color}"], f"{cls} {color}",
                  (("track", wt),) if wt is not None else ())
 
 
-def _count(x, y, n, color, cls, size) -> Shape:
+def _count(x: float, y: float, n: int, color: str, cls: str, size: float) -> Shape:
     return text(x, y, str(n), fit_size([str(n)], size, COUNT_FIT, bold=True), fill=DAME_FILL[other(color)],
                 bold=True, cls=cls)
 
 
-def dames(position: Position, bottom: str, layout: Layout = FULL) -> list:
+def dames(position: Position, bottom: str, layout: Layout = FULL) -> list[Shape]:
     shapes = []
     for color in COLORS:
         row = position.row(color)
@@ -164,12 +271,12 @@ def dames(position: Position, bottom: str, layout: Layout = FULL) -> list:
 
 # --- the score ------------------------------------------------------------------------
 
-def _field(entry: dict, key: str, default=0):
+def _field(entry: dict[str, Any], key: str, default: Any = 0) -> Any:
     """A field of a player's score entry ({"points", "holes", "bredouille"}), its default when absent."""
     return entry.get(key, default)
 
 
-def score_marks(score: dict | None, marker: str | None, bottom: str) -> list:
+def score_marks(score: dict[str, Any] | None, marker: str | None, bottom: str) -> list[Shape]:
     """Jetons for the points (two when marking in bredouille), fichets for the holes, the pavillon."""
     shapes = []
     for color in COLORS:
@@ -177,10 +284,10 @@ def score_marks(score: dict | None, marker: str | None, bottom: str) -> list:
         if entry is None:
             continue
         points, holes = int(_field(entry, "points") or 0), int(_field(entry, "holes") or 0)
-        x = jeton_x(points)
-        if x is not None:
-            y = band_y(color, bottom)
-            data = (("points", points),)
+        jx = jeton_x(points)
+        if jx is not None:
+            x, y = jx, band_y(color, bottom)
+            data: tuple[tuple[str, object], ...] = (("points", points),)
             if _field(entry, "bredouille", False):
                 shapes.append(Shape("circle", (x - BREDOUILLE_DX, y - BREDOUILLE_DX, R_JETON), STYLES[f"dame-{color}"],
                                     f"jeton {color}", data))
@@ -203,13 +310,15 @@ def score_marks(score: dict | None, marker: str | None, bottom: str) -> list:
 
 # --- annotations ----------------------------------------------------------------------
 
-def _unit(dx, dy):
+def _unit(dx: float, dy: float) -> Point:
     n = (dx * dx + dy * dy) ** 0.5 or 1.0
     return dx / n, dy / n
 
 
-def curved_arrow(p0, p1, cls="move", shorten_start=R_DAME, shorten_end=R_DAME, head=True) -> list:
-    """A curve from p0 to p1 bowing towards the middle of the board, with a head at p1."""
+def curved_arrow(p0: Point, p1: Point, cls: str = "move", shorten_start: float = R_DAME,
+                 shorten_end: float = R_DAME, head: bool = True, style: str = "move") -> list[Shape]:
+    """A curve from p0 to p1 bowing towards the middle of the board, with a head at p1 (``style``: the
+    styles of the curve and, with ``-head``, of its head)."""
     (x0, y0), (x1, y1) = p0, p1
     dx, dy = x1 - x0, y1 - y0
     length = (dx * dx + dy * dy) ** 0.5
@@ -224,62 +333,87 @@ def curved_arrow(p0, p1, cls="move", shorten_start=R_DAME, shorten_end=R_DAME, h
     tx, ty = _unit(x1 - c[0], y1 - c[1])
     tip = (x1 - tx * shorten_end, y1 - ty * shorten_end)
     end = (tip[0] - tx * HEAD_LEN, tip[1] - ty * HEAD_LEN) if head else tip
-    shapes = [Shape("path", (start, c, end), STYLES["halo"], "halo"), Shape("path", (start, c, end), STYLES["move"], cls)]
+    shapes = [Shape("path", (start, c, end), STYLES["halo"], "halo"),
+              Shape("path", (start, c, end), STYLES[style], cls)]
     if head:
         shapes.append(Shape("polygon", (tip, (end[0] - ty * HEAD_W, end[1] + tx * HEAD_W),
-                                        (end[0] + ty * HEAD_W, end[1] - tx * HEAD_W)), STYLES["move-head"], "move-head"))
+                                        (end[0] + ty * HEAD_W, end[1] - tx * HEAD_W)), STYLES[f"{style}-head"],
+                            f"{style}-head"))
     return shapes
 
 
-def _ghost(x, y, cls="ghost") -> Shape:
+def _ghost(x: float, y: float, cls: str = "ghost") -> Shape:
     return Shape("circle", (x, y, R_GHOST), STYLES["ghost"], cls)
 
 
-def moves(position: Position, mover: str, steps, bottom: str) -> list:
-    """Curved arrows for the dames moved, drawn over the position they led to.
+def moves(position: Position, mover: str, paths: Iterable[Path], bottom: str) -> list[Shape]:
+    """Curved arrows for the dames moved, drawn over the position they led to: one per dame's way
+    (:mod:`looks`), through each point it rested on.
 
-    The slot each dame left and reached is found by replaying the steps on the
+    The slot each dame left and reached is found by replaying the ways on the
     position before the throw; a left slot now empty gets a dashed ghost, a
-    dame played tout d'une shows where it rested.
+    dame played tout d'une shows where it rested; a dame entering starts on the bar.
     """
-    steps = [s for s in steps if 0 <= s.src < OFF]
+    paths = [p for p in paths if BAR <= p[0] < OFF and len(p) >= 2]
     after = list(position.row(mover))
     run = after[:]
-    for s in steps:  # undo: the position before the throw
-        run[s.src] += 1
-        if s.dst < OFF:
-            run[s.dst] -= 1
-    shapes = []
-    for s in steps:
-        src_w = white_track(mover, s.src)
-        run[s.src] -= 1
-        k = max(run[s.src], 0)
-        p0 = slot(src_w, bottom, k)
-        if after[s.src] <= k < SHOWN:
-            shapes.append(_ghost(*p0))
-        if s.dst >= OFF:
+    bar = position.on_bar(mover)
+    for p in paths:  # undo: the position before the throw
+        if p[0] != BAR:
+            run[p[0]] += 1
+        if p[-1] < OFF:
+            run[p[-1]] -= 1
+    shapes: list[Shape] = []
+    entered = False
+    for p in paths:
+        src, rests, dst = p[0], [v for v in p[1:-1] if 0 <= v < OFF], p[-1]
+        if src == BAR:
+            p0 = bar_spot(mover, bottom)
+            if not bar and not entered:  # the bar now empty: its dame's place, once
+                shapes.append(_ghost(*p0))
+            entered = True
+        else:
+            src_w = white_track(mover, src)
+            run[src] -= 1
+            k = max(run[src], 0)
+            p0 = slot(src_w, bottom, k)
+            if after[src] <= k < SHOWN:
+                shapes.append(_ghost(*p0))
+        if dst >= OFF:
             p1 = off_tray(mover, bottom)
         else:
-            p1 = slot(white_track(mover, s.dst), bottom, max(run[s.dst], 0))
-            run[s.dst] += 1
-        if s.via is not None and 0 < s.via < OFF:
-            rest = slot(white_track(mover, s.via), bottom, after[s.via])
+            p1 = slot(white_track(mover, dst), bottom, max(run[dst], 0))
+            run[dst] += 1
+        shorten = R_DAME
+        for via in rests:
+            rest = slot(white_track(mover, via), bottom, after[via])
             shapes.append(_ghost(*rest, "rest"))
-            shapes += curved_arrow(p0, rest, head=False, shorten_end=R_GHOST)
-            shapes += curved_arrow(rest, p1, shorten_start=R_GHOST)
-        else:
-            shapes += curved_arrow(p0, p1)
+            shapes += curved_arrow(p0, rest, head=False, shorten_start=shorten, shorten_end=R_GHOST)
+            p0, shorten = rest, R_GHOST
+        shapes += curved_arrow(p0, p1, shorten_start=shorten)
     return shapes
 
 
-def _roller(event, mover):
+def knocked(tracks: Iterable[int], mover: str, bottom: str) -> list[Shape]:
+    """Dames hit and sent to the bar (backgammon): a ring where each was, a dashed arrow to the bar."""
+    shapes = []
+    bar = bar_spot(other(mover), bottom)
+    for wt in tracks:
+        x, y = slot(wt, bottom, 0)
+        shapes.append(Shape("circle", (x, y, R_HIT), STYLES["hit-bar"], "hit bar", (("track", wt),)))
+        shapes += curved_arrow((x, y), bar, cls="knock", shorten_start=R_HIT, style="knock")
+    return shapes
+
+
+def _roller(event: Any, mover: str | None) -> str:
     """Whose throw made a hit: the mover, or else the player the points go to (à vrai) or not (à faux)."""
-    if mover in COLORS:
+    if mover is not None and mover in COLORS:
         return mover
-    return event.beneficiary if event.jan == "battre-a-vrai" else other(event.beneficiary)
+    beneficiary: str = event.beneficiary
+    return beneficiary if event.jan == "battre-a-vrai" else other(beneficiary)
 
 
-def _hit(ev, mover):
+def _hit(ev: Any, mover: str | None) -> tuple[str, int] | None:
     """The kind ('vrai', 'faux') and arrow (White's frame) of a hit, or None."""
     kind = HITS.get(ev.jan)
     if kind is None or ev.target not in range(24) or ev.beneficiary not in COLORS:
@@ -287,7 +421,7 @@ def _hit(ev, mover):
     return kind, white_track(_roller(ev, mover), ev.target)
 
 
-def hits(events, mover, bottom: str) -> list:
+def hits(events: Iterable[Any], mover: str | None, bottom: str) -> list[Shape]:
     """Beaten dames: a solid ring à vrai, a dashed ring à faux (their words are placed by :func:`tags`)."""
     shapes = []
     for found in filter(None, (_hit(ev, mover) for ev in events)):
@@ -297,7 +431,7 @@ def hits(events, mover, bottom: str) -> list:
     return shapes
 
 
-def _plein(ev, bottom):
+def _plein(ev: Any, bottom: str) -> tuple[str, int, str] | None:
     """Row, first column and name of a plein made or kept, or None."""
     if ev.jan not in FILLS or ev.quadrant not in QUADRANTS or ev.beneficiary not in COLORS:
         return None
@@ -307,7 +441,7 @@ def _plein(ev, bottom):
     return row, min(first, last), f"{JAN_TITLES[ev.jan]} ({QUADRANT_TITLES[ev.quadrant]})"
 
 
-def fills(events, bottom: str) -> list:
+def fills(events: Iterable[Any], bottom: str) -> list[Shape]:
     """Pleins made or kept: the six arrows outlined (their names are placed by :func:`tags`)."""
     shapes = []
     for ev in events:
@@ -321,7 +455,7 @@ def fills(events, bottom: str) -> list:
     return shapes
 
 
-def outlines(tracks, bottom: str) -> list:
+def outlines(tracks: Iterable[int], bottom: str) -> list[Shape]:
     """Arrows outlined with a dashed vermillion frame (a figure's arrows that differ from the replay)."""
     shapes = []
     for wt in sorted(set(tracks)):
@@ -335,11 +469,11 @@ def outlines(tracks, bottom: str) -> list:
 SURFACE_BOX = Box(column_left(0), TOP_IN, column_left(11) + U, BOTTOM_IN)
 
 
-def _candidates(text, size, points):
-    return (((x, y), text_box(x, y, text, size, bold=True, halo=True)) for x, y in points)
+def _candidates(words: str, size: float, points: Iterable[Point]) -> Iterator[tuple[Point, Box]]:
+    return (((x, y), text_box(x, y, words, size, bold=True, halo=True)) for x, y in points)
 
 
-def _gap_points(x, row, span):
+def _gap_points(x: float, row: str, span: float) -> list[Point]:
     """Places in the gap between the two rows, nearest first: on the row's side, then the other, sliding."""
     ys = (MID_Y - TAG_GAP_DY, MID_Y, MID_Y + TAG_GAP_DY)
     ys = ys if row == "top" else ys[::-1]
@@ -347,7 +481,8 @@ def _gap_points(x, row, span):
     return [(x + dx, y) for dx in steps for y in ys]
 
 
-def tags(events, mover, bottom: str, shapes, layout: Layout = FULL) -> list:
+def tags(events: Sequence[Any], mover: str | None, bottom: str, shapes: Sequence[Shape],
+         layout: Layout = FULL) -> list[Shape]:
     """The words on the board — the filled jans' names, 'à vrai' / 'à faux' by the beaten dames — each
     where it covers no dame and no other word: a hit's on its own arrow when there is room, else in the
     gap between the rows, as near its dame as it can be."""
@@ -365,15 +500,15 @@ def tags(events, mover, bottom: str, shapes, layout: Layout = FULL) -> list:
             x = column_left(col) + 3 * U
             y = TOP_IN + ARROW + TAG_PLEIN_DY if row == "top" else BOTTOM_IN - ARROW - TAG_PLEIN_DY
             wanted.append((name, "tag plein", [(x, y)] + _gap_points(x, row, TAG_PLEIN_SPAN)))
-    for found in filter(None, (_hit(ev, mover) for ev in events)):
-        kind, wt = found
+    for hit in filter(None, (_hit(ev, mover) for ev in events)):
+        kind, wt = hit
         row = place(wt, bottom)[0]
         own = [slot(wt, bottom, k + TAG_SLOT) for k in range(1, SHOWN)]
         wanted.append((f"à {kind}", f"tag {kind}", own + _gap_points(own[0][0], row, TAG_HIT_SPAN)))
     out = []
     for words, cls, points in wanted:
-        found = first_free(_candidates(words, size, points), obstacles, SURFACE_BOX)
-        (x, y), box = found or next(_candidates(words, size, points[:1]))
+        free = first_free(_candidates(words, size, points), obstacles, SURFACE_BOX)
+        (x, y), box = free or next(_candidates(words, size, points[:1]))
         obstacles.append(box)
         out.append(text(x, y, words, size, fill=INK, bold=True, halo=PAPER, cls=cls))
     return out
@@ -381,40 +516,43 @@ def tags(events, mover, bottom: str, shapes, layout: Layout = FULL) -> list:
 
 # --- words --------------------------------------------------------------------------------
 
-def move_text(steps, mover: str, coords: CoordSystem, bottom: str) -> str:
-    name = lambda t: coords.format(t, mover, bottom)  # noqa: E731
+def move_text(steps: Iterable[Any], mover: str, coords: CoordSystem, bottom: str) -> str:
+    def name(track: int) -> str:
+        return coords.format(track, mover, bottom)
+
+    steps = list(steps)
     parts = []
     for s in steps:
         via = f"-{name(s.via)}" if s.via is not None else ""
         parts.append(f"{name(s.src)}{via}-{name(s.dst)}")
-    text = " ".join(parts) or "nothing played"
+    words = " ".join(parts) or "nothing played"
     if any(getattr(s, "puissance", False) for s in steps):
-        text += " (coin par puissance)"
-    return text
+        words += " (coin par puissance)"
+    return words
 
 
-def event_text(ev, mover, coords: CoordSystem, bottom: str) -> str:
+def event_text(ev: Any, mover: str | None, coords: CoordSystem, bottom: str) -> str:
     """One line per event: who gains what, and where."""
-    text = f"{ev.beneficiary} +{ev.points} {JAN_TITLES.get(ev.jan, ev.jan)}"
+    words = f"{ev.beneficiary} +{ev.points} {JAN_TITLES.get(ev.jan, ev.jan)}"
     if ev.jan in HITS and ev.target is not None:
-        text += f" on {coords.format(ev.target, _roller(ev, mover), bottom)}"
+        words += f" on {coords.format(ev.target, _roller(ev, mover), bottom)}"
     if ev.quadrant in QUADRANT_TITLES:
-        text += f" ({QUADRANT_TITLES[ev.quadrant]})"
+        words += f" ({QUADRANT_TITLES[ev.quadrant]})"
     if ev.means and ev.means > 1:
-        text += f", {ev.means} ways"
+        words += f", {ev.means} ways"
     if ev.note:
-        text += f" ({ev.note})"
-    return text
+        words += f" ({ev.note})"
+    return words
 
 
-def player_score_text(color: str, entry) -> str:
+def player_score_text(color: str, entry: dict[str, Any]) -> str:
     """One player's score as every report words it: 'white 1 hole 4 points (bredouille)'."""
     points, holes = int(_field(entry, "points") or 0), int(_field(entry, "holes") or 0)
-    text = events_score_text(color, holes, points)
-    return text + " (bredouille)" if _field(entry, "bredouille", False) and points else text
+    words = events_score_text(color, holes, points)
+    return words + " (bredouille)" if _field(entry, "bredouille", False) and points else words
 
 
-def score_text(score: dict | None, marker: str | None) -> str | None:
+def score_text(score: dict[str, Any] | None, marker: str | None) -> str | None:
     if not score:
         return None
     parts = [player_score_text(color, score[color]) for color in COLORS if score.get(color) is not None]
@@ -423,18 +561,20 @@ def score_text(score: dict | None, marker: str | None) -> str | None:
     return "score: " + "; ".join(parts)
 
 
-def move_line(ann: Annotations, coords: CoordSystem, bottom: str) -> str | None:
+def move_line(ann: Annotations, coords: CoordSystem, bottom: str, look: Look = TRICTRAC) -> str | None:
     """The caption's line of the throw: 'white 6-4: T-6 T-4'."""
-    if ann.mover in COLORS and (ann.dice or ann.steps):
-        dice = f" {dice_name(tuple(ann.dice))}" if ann.dice else ""
-        return f"{ann.mover}{dice}: {move_text(ann.steps, ann.mover, coords, bottom)}"
+    if ann.mover in COLORS and (ann.dice or ann.steps or ann.paths):
+        dice = f" {look.dice_name(ann.dice)}" if ann.dice else ""
+        words = ann.words if ann.words is not None else move_text(ann.steps, ann.mover, coords, bottom)
+        return f"{ann.mover}{dice}: {words}"
     return None
 
 
-def caption_lines(ann: Annotations, coords: CoordSystem, bottom: str, title: str | None) -> list[tuple[str, bool]]:
+def caption_lines(ann: Annotations, coords: CoordSystem, bottom: str, title: str | None,
+                  look: Look = TRICTRAC) -> list[tuple[str, bool]]:
     """(text, bold) lines under the board: title, the throw, its events, notes, the score."""
     lines = [(title, True)] if title else []
-    moved = move_line(ann, coords, bottom)
+    moved = move_line(ann, coords, bottom, look)
     if moved:
         lines.append((moved, False))
     lines += [(event_text(ev, ann.mover, coords, bottom), False) for ev in ann.events]
@@ -452,12 +592,13 @@ def position_text(position: Position, coords: CoordSystem, bottom: str) -> str:
         fields = position.fields(color).items()
         where = " ".join(f"{coords.label(white_track(color, t), bottom)}:{n}" for t, n in fields)
         side = "bottom" if color == bottom else "top"
-        off = position.borne_off(color)
-        parts.append(f"{color} ({side}): {where or 'no dame on the board'}" + (f", {off} off" if off else ""))
+        off, bar = position.borne_off(color), position.on_bar(color)
+        parts.append(f"{color} ({side}): {where or 'no dame on the board'}" + (f", {bar} on the bar" if bar else "")
+                     + (f", {off} off" if off else ""))
     return "; ".join(parts) + "."
 
 
-def _die(x, y, n, size) -> list:
+def _die(x: float, y: float, n: int, size: float) -> list[Shape]:
     shapes = [Shape("rect", (x, y, size, size, DIE_CORNER * size), STYLES["die"], "die", (("value", n),))]
     q = size / 4
     for i, j in PIPS.get(n, []):
@@ -486,11 +627,11 @@ def wrap(words: str, width: int) -> list[str]:
     return lines + [line] if line else lines
 
 
-def caption(lines, dice, top: float) -> tuple[list, float]:
+def caption(lines: Sequence[tuple[str, bool]], dice: tuple[int, ...] | None, top: float) -> tuple[list[Shape], float]:
     """The dice and the caption lines below the board; returns the shapes and the height used."""
     if not lines and not dice:
         return [], 0.0
-    shapes = []
+    shapes: list[Shape] = []
     x = CAPTION_X
     if dice:
         for i, d in enumerate(dice):
@@ -508,14 +649,15 @@ def caption(lines, dice, top: float) -> tuple[list, float]:
 
 # --- the whole ------------------------------------------------------------------------------
 
-def system(coords) -> CoordSystem:
+def system(coords: str | CoordSystem) -> CoordSystem:
     return coords if isinstance(coords, CoordSystem) else get_system(coords)
 
 
-def scene(position: Position, *, coords="player", bottom: str = WHITE, annotations: Annotations | None = None,
-          title: str | None = None, compact: bool = False) -> Scene:
+def scene(position: Position, *, coords: str | CoordSystem = "player", bottom: str = WHITE,
+          annotations: Annotations | None = None, title: str | None = None, compact: bool = False,
+          look: Look = TRICTRAC) -> Scene:
     """Lay out a diagram: the position, seen with ``bottom`` at the bottom, and what happened
-    (``compact``: the layout for narrow screens, see :class:`Layout`)."""
+    (``compact``: the layout for narrow screens, see :class:`Layout`; ``look``: the game's words)."""
     cs = system(coords)
     if bottom not in COLORS:
         raise ValueError(f"bottom must be 'white' or 'black', not {bottom!r}")
@@ -525,12 +667,13 @@ def scene(position: Position, *, coords="player", bottom: str = WHITE, annotatio
     shapes = fills(events, bottom)
     shapes += dames(position, bottom, layout)
     shapes += score_marks(ann.score, ann.marker, bottom)
-    if ann.mover in COLORS and ann.steps:
-        shapes += moves(position, ann.mover, list(ann.steps), bottom)
+    if ann.mover in COLORS:
+        shapes += moves(position, ann.mover, ann.ways(), bottom)
+        shapes += knocked(ann.knocked, ann.mover, bottom)
     shapes += hits(events, ann.mover, bottom)
     shapes += outlines(ann.marked, bottom)
     shapes += tags(events, ann.mover, bottom, shapes, layout)
-    lines = caption_lines(ann, cs, bottom, title)
+    lines = caption_lines(ann, cs, bottom, title, look)
     if layout.caption:
         extra, used = caption(lines, tuple(ann.dice) if ann.dice else None, BOARD_HEIGHT)
     else:
@@ -538,47 +681,37 @@ def scene(position: Position, *, coords="player", bottom: str = WHITE, annotatio
     shapes += extra
     if used:
         shapes.insert(0, Shape("rect", (0, BOARD_HEIGHT, WIDTH, used, 0), STYLES["paper"], "paper"))
-    heading = title or (lines[0][0] if lines else "Trictrac position")
+    heading = title or (lines[0][0] if lines else f"{look.title} position")
     desc = " ".join(t for t, _ in lines if t != heading)
     desc = (desc + " " if desc else "") + position_text(position, cs, bottom)
-    return Scene(WIDTH, BOARD_HEIGHT + used, background(cs if cs.id not in SYSTEMS else cs.id, bottom, layout), (cs.id, bottom, layout), shapes,
-                 f"Trictrac: {heading}" if not title else title, desc)
+    return Scene(WIDTH, BOARD_HEIGHT + used, background(cs if cs.id not in SYSTEMS else cs.id, bottom, layout),
+                 (cs.id, bottom, layout), shapes, title or f"{look.title}: {heading}", desc)
 
 
 # --- from a replay ----------------------------------------------------------------------------
 
-def with_rest(steps, dice, before: Position, mover: str) -> list:
-    """The steps, with the resting arrow of a dame played tout d'une when the record omits it.
-
-    decided: it is drawn resting on the arrow of the first die that holds no opponent
-    dame (rules.md §2 M3; when both are open either is right, the record does not say).
-    """
-    steps = list(steps)
-    if len(steps) != 1 or not dice or steps[0].via is not None or steps[0].dst - steps[0].src != sum(dice):
-        return steps
-    s = steps[0]
-    for d in dice:
-        if s.src + d < OFF and not before.opponent_count(mover, s.src + d):
-            return [replace(s, via=s.src + d)]
-    return steps
-
-
-def throw_annotations(result) -> Annotations:
+def throw_annotations(result: ThrowResult, look: Look = TRICTRAC) -> Annotations:
     """Annotations of one replayed throw (a replay.ThrowResult); its score, when a scorer filled
     one, gives the events (``.events``), the marks after the throw (``.after``) and the
-    pavillon's holder (``.marker``, optional)."""
-    score = result.score
-    captions = []
+    pavillon's holder (``.marker``); ``look``: the game's, which draws the moves."""
+    score = result.score if look.marks else None  # the board marks trictrac's points and holes, and its events
+    drawn = look.drawn(result)
+    captions = list(drawn.notes)
     if result.after is None:
         captions.append("the moves as written could not be applied; the position before the throw is shown")
     elif not result.ok:
         errors = [d.message for d in result.diagnostics if d.severity == "error"]
         captions += errors[:1] or ["fausse case"]
+    if result.score is not None:  # the game's own score in words, where the board does not mark it
+        captions += look.state(result.score)
     return Annotations(
         dice=result.throw.dice,
         mover=result.side,
         steps=with_rest(result.steps, result.throw.dice, result.played_from or result.before, result.side)
-        if result.after else [],
+        if result.after is not None and drawn.words is None else [],
+        paths=drawn.paths,
+        knocked=drawn.knocked,
+        words=drawn.words,
         events=list(score.events) if score is not None else [],
         captions=captions,
         score=score.after if score is not None else None,
@@ -590,7 +723,7 @@ class NoSuchThrow(TrictracError, ValueError):
     """A throw number outside the replay."""
 
 
-def throw_view(replay, n: int) -> tuple[Position, Annotations | None]:
+def throw_view(replay: Replay, n: int) -> tuple[Position, Annotations | None]:
     """The position after throw ``n`` of the main line (0: the start) and its annotations."""
     count = len(replay.record.throws)
     if not 0 <= n <= count:
@@ -603,11 +736,17 @@ def throw_view(replay, n: int) -> tuple[Position, Annotations | None]:
         raise NoSuchThrow(f"throw {n} was not replayed: the position is unknown after an earlier error{where}")
     result = replay.throws[n - 1]
     position = result.after if result.after is not None else result.before
-    return position, throw_annotations(result)
+    return position, throw_annotations(result, look_of(replay.game))
 
 
-def replay_scene(replay, n: int, *, bottom: str | None = None, coords=None, compact: bool = False) -> Scene:
+def replay_system(replay: Replay, coords: str | CoordSystem | None = None) -> CoordSystem:
+    """The labels of a replay's diagrams: ``coords`` if given, else its game's own, else the record's."""
+    return system(coords or look_of(replay.game).coords or replay.coords)
+
+
+def replay_scene(replay: Replay, n: int, *, bottom: str | None = None, coords: str | CoordSystem | None = None,
+                 compact: bool = False) -> Scene:
     """The scene after throw ``n``, in the record's coordinates and orientation unless told otherwise."""
     position, annotations = throw_view(replay, n)
-    return scene(position, coords=system(coords or replay.coords), bottom=bottom or replay.bottom,
-                 annotations=annotations, compact=compact)
+    return scene(position, coords=replay_system(replay, coords), bottom=bottom or replay.bottom,
+                 annotations=annotations, compact=compact, look=look_of(replay.game))

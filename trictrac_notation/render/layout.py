@@ -189,6 +189,10 @@ STYLES = {
     "ghost": Style(stroke=MOVE, width=0.05 * U, dash=(0.12 * U, 0.08 * U)),
     "hit-vrai": Style(stroke=VRAI, width=0.11 * U),
     "hit-faux": Style(stroke=FAUX, width=0.11 * U, dash=(0.14 * U, 0.09 * U)),
+    # backgammon: a dame hit, its ring and its way to the bar (dashed: it goes there, nobody carries it)
+    "hit-bar": Style(stroke=VRAI, width=0.11 * U),
+    "knock": Style(stroke=VRAI, width=0.06 * U, dash=(0.14 * U, 0.09 * U)),
+    "knock-head": Style(fill=VRAI, stroke=PAPER, width=0.03 * U),
     "plein": Style(fill=PLEIN, stroke=PLEIN, width=0.12 * U, opacity=0.15),
     "differs": Style(stroke=VRAI, width=0.1 * U, dash=(0.2 * U, 0.12 * U)),
     "die": Style(fill=PAPER, stroke=INK, width=0.05 * U),

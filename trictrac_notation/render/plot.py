@@ -16,6 +16,7 @@ from ..core.board import WHITE, Position
 from ..core.coords import CoordSystem
 from .diagram import HALO, Annotations, Scene, replay_scene, scene
 from .layout import Shape, Style
+from .looks import TRICTRAC, Look
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -94,10 +95,11 @@ def scene_figure(sc: Scene, width_in: float = 6.0) -> Figure:
 
 
 def board_figure(position: Position, *, coords: str | CoordSystem = "player", bottom: str = WHITE,
-                 annotations: Annotations | None = None, width_in: float = 6.0, title: str | None = None) -> Figure:
+                 annotations: Annotations | None = None, width_in: float = 6.0, title: str | None = None,
+                 look: Look = TRICTRAC) -> Figure:
     """The diagram of ``position`` as a matplotlib Figure (see svg.board_svg for the options)."""
-    return scene_figure(scene(position, coords=coords, bottom=bottom, annotations=annotations, title=title),
-                        width_in)
+    return scene_figure(scene(position, coords=coords, bottom=bottom, annotations=annotations, title=title,
+                              look=look), width_in)
 
 
 def save_diagram(replay: Replay, n: int, path: str | os.PathLike[str], *, bottom: str | None = None,

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..core.board import WHITE, Position
 from ..core.coords import CoordSystem
 from .diagram import HALO, Annotations, NoSuchThrow, Scene, Shape, Style, replay_scene, scene, throw_annotations
+from .looks import TRICTRAC, Look
 
 if TYPE_CHECKING:
     from ..engine.replay import Replay
@@ -121,10 +122,12 @@ def scene_svg(sc: Scene, width: float = 480, id: str | None = None, shared: bool
 
 def board_svg(position: Position, *, coords: str | CoordSystem = "player", bottom: str = WHITE,
               annotations: Annotations | None = None, width: float = 480, title: str | None = None,
-              id: str | None = None) -> str:
+              id: str | None = None, look: Look = TRICTRAC) -> str:
     """The diagram of ``position`` as SVG text: ``coords`` names the arrows (a system id or a
-    CoordSystem), ``bottom`` is the player seen at the bottom, ``title`` heads the caption."""
-    return scene_svg(scene(position, coords=coords, bottom=bottom, annotations=annotations, title=title), width, id)
+    CoordSystem), ``bottom`` is the player seen at the bottom, ``title`` heads the caption, ``look`` is the
+    game's (:mod:`looks`)."""
+    return scene_svg(scene(position, coords=coords, bottom=bottom, annotations=annotations, title=title, look=look),
+                     width, id)
 
 
 def replay_svg(replay: Replay, n: int, *, bottom: str | None = None, coords: str | CoordSystem | None = None,

@@ -13,35 +13,47 @@ made safe for a ``<script>``; the viewer (``static/viewer.js``) writes it with `
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..core.board import COLORS
-from ..render.diagram import player_score_text
 from ..core.diagnostics import Diagnostic
-from ..notation.reader import WORDS, dice_name, marks_text, read_text, write_throw
+from ..notation.reader import WORDS, marks_text, read_text, write_throw
+from ..notation.record import Throw
 from ..render.chart import score_chart
+from ..render.diagram import player_score_text
+from ..render.looks import TRICTRAC, Look, look_of
 from .paths import ASSETS, GAMES, json_for_script
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+    from ..engine.replay import Replay, ThrowResult
+    from .viewdata import ViewFrame
 
 HEADER_ORDER = ("Title", "White", "Black", "Source", "Edition", "Page", "Figure", "Date", "Place", "Event",
                 "Rules", "Options", "Annotator", "Note")
 DIAGRAM_WIDTH = 560
 
 
-def render_game(gid: str, path: Path, env, display_path: str, rules: Path | None = None) -> tuple[dict, str, str]:
+def render_game(gid: str, path: Path, env: Environment, display_path: str,
+                rules: Path | None = None) -> tuple[dict[str, str], str, str]:
     """The files of game ``gid`` (page, viewer data, chart, the record for download; a historical game's
     id is ``historical/NAME``), its title and where in its treatise it comes from; ``rules``: the site's
     own rules folder, whose rule sets a Rules header may name besides the tool's."""
-    text, diags = read_text(str(path))
+    read, diags = read_text(str(path))
     for d in diags:
         d.path = display_path
-    if text is None:
-        text, result = "", None
-    else:
-        result, diags = _replay(text, display_path, rules)
+    result: Replay | None = None
+    text = read or ""
+    if read is not None:
+        result, diags = _replay(read, display_path, rules)
     title = (result.record.header("Title") if result else None) or gid
-    boards: dict = {}
-    frames, view = _frames(result, boards) if result else ([], [])
-    rows = [_row(t, frame) for t, frame in zip(result.throws, frames[1:])] if result else []
+    look = look_of(result.game) if result else TRICTRAC
+    boards: dict[str, str] = {}
+    frames, view = _frames(result, boards, look) if result else ([], [])
+    rows = [_row(t, frame) for t, frame in zip(result.throws, frames[1:], strict=False)] if result else []
     scored = any(f["score"] for f in frames)
     files = {f"{GAMES}/{gid}.data.js": _data_js(gid, title, result, view) if result else _data_js(gid, title)}
     if scored:
@@ -49,17 +61,18 @@ def render_game(gid: str, path: Path, env, display_path: str, rules: Path | None
     files[f"{GAMES}/{gid}.md"] = env.get_template("game.md.j2").render(
         gid=gid, name=gid.rsplit("/", 1)[-1], title=title, headers=_headers(result), boards=boards,
         origin=_origin(result), start=frames[0].get("diagram") if frames else None,
-        figures=[f for f in frames if f.get("figures")], zero={c: player_score_text(c, {}) for c in COLORS},
+        figures=[f for f in frames if f.get("figures")], marks=look.marks,
+        zero={c: player_score_text(c, {}) for c in COLORS}, final=_final(result, look),
         source=text, source_lines=text.splitlines(),
         display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
-        scored=scored, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
+        scored=scored, new_round=look.new_round, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
         complete=result is not None and result.stopped is None, card=_card(result),
         errors=sum(d.severity == "error" for d in diags), warnings=sum(d.severity == "warning" for d in diags),
     )
     return files, title, _origin(result)
 
 
-def _replay(text: str, display_path: str, rules: Path | None = None):
+def _replay(text: str, display_path: str, rules: Path | None = None) -> tuple[Replay | None, list[Diagnostic]]:
     """Parse and replay with the record's rule set (named: the tool's, or one of the folder ``rules``);
     a bad Rules header becomes one more diagnostic."""
     from ..engine.opengame import open_game
@@ -68,19 +81,27 @@ def _replay(text: str, display_path: str, rules: Path | None = None):
     return opened.replay, opened.diagnostics
 
 
-def _card(result) -> dict | None:
+def _card(result: Replay | None) -> dict[str, Any] | None:
     """The score card of a partie à écrire (templates/card.md.j2), with the players' names."""
     card = result.final.card if result is not None and result.final is not None else None
-    if card is None:
+    if card is None or result is None:
         return None
     names = {c: result.record.header(c.capitalize()) or c for c in COLORS}
-    return card.view() | {"names": names}
+    view: dict[str, Any] = card.view()
+    return view | {"names": names}
+
+
+def _final(result: Replay | None, look: Look) -> list[str]:
+    """How the record ends, in its game's words (backgammon: who won, how, the cube, the points and the match
+    score), where the page does not say it already (trictrac's last row holds the final score)."""
+    final = result.final if result is not None else None
+    return look.result(final) if final is not None else []
 
 
 ORIGIN = (("Source", "{}"), ("Edition", "{}"), ("Page", "page {}"), ("Figure", "figure {}"))
 
 
-def _origin(result) -> str:
+def _origin(result: Replay | None) -> str:
     """Where in its treatise a record comes from, in one line: 'Lepeintre 1818, part 1 §II; 1818 edition;
     page 12; figure 3' (its Source, Edition, Page and Figure headers)."""
     if result is None:
@@ -88,7 +109,7 @@ def _origin(result) -> str:
     return "; ".join(form.format(v) for name, form in ORIGIN if (v := (result.record.header(name) or "").strip()))
 
 
-def _headers(result) -> list[tuple[str, str]]:
+def _headers(result: Replay | None) -> list[tuple[str, str]]:
     if result is None:
         return []
     headers = [(h.name, h.value) for h in result.record.headers]
@@ -98,13 +119,14 @@ def _headers(result) -> list[tuple[str, str]]:
 
 # --- throws --------------------------------------------------------------------------------
 
-def _score(t) -> dict | None:
+def _score(t: ThrowResult, look: Look) -> dict[str, dict[str, Any]] | None:
     """Each player's points, holes and bredouille after the throw, with ``text``: the score in the
-    words of every other report (``white 1 hole 4 points``)."""
-    after = t.score.after if t is not None and t.score is not None else None
+    words of every other report (``white 1 hole 4 points``); None for a game that marks no such score."""
+    after = t.score.after if t.score is not None and look.marks else None
     if not after:
         return None
-    score = {c: {k: after[c].get(k, 0) for k in ("points", "holes", "bredouille")} for c in COLORS if c in after}
+    score: dict[str, dict[str, Any]] = {c: {k: after[c].get(k, 0) for k in ("points", "holes", "bredouille")}
+                                        for c in COLORS if c in after}
     for color, entry in score.items():
         entry["text"] = player_score_text(color, entry)
     return score
@@ -113,7 +135,13 @@ def _score(t) -> dict | None:
 FLAG_WORDS = {"fausse-case": "fausse case", "ecole": "école", "error": "error", "warning": "warning", "note": "note"}
 
 
-def _flag(kind: str, text: str, line=None, column=None) -> dict:
+def _state(t: ThrowResult, look: Look) -> list[str]:
+    """The score of a game that marks no points and holes, in its own words (backgammon: the cube, the game the
+    throw ended)."""
+    return look.state(t.score) if t.score is not None else []
+
+
+def _flag(kind: str, text: str, line: int | None = None, column: int | None = None) -> dict[str, Any]:
     """A flag and the one line it is shown as: its kind's word, unless the message already starts with it
     (the replay's 'fausse case: …' and the scorer's 'école par moins: …' say it themselves)."""
     word = FLAG_WORDS.get(kind, kind)
@@ -121,7 +149,7 @@ def _flag(kind: str, text: str, line=None, column=None) -> dict:
     return {"kind": kind, "text": shown, "line": line, "column": column}
 
 
-def _flags(t) -> list[dict]:
+def _flags(t: ThrowResult) -> list[dict[str, Any]]:
     """What is wrong or notable in a throw: fausse case, école, other errors and warnings (each once)."""
     flags = []
     for d in t.diagnostics:
@@ -134,16 +162,16 @@ def _flags(t) -> list[dict]:
     return flags
 
 
-def _ecole_text(e) -> str:
+def _ecole_text(e: Any) -> str:
     """An école in words: the scorer's own sentence, else who gains how many points."""
-    return e.text or f"école: {e.gainer} +{e.points}"
+    return str(e.text or f"école: {e.gainer} +{e.points}")
 
 
-def _label(t) -> str:
+def _label(t: ThrowResult) -> str:
     return write_throw(t.throw, WORDS["en"], comments=False, variations=False)
 
 
-def _svg(result, n: int, shared: dict, compact: bool) -> str:
+def _svg(result: Replay, n: int, shared: dict[str, str], compact: bool) -> str:
     """The diagram after throw n, referring to its board drawn once in the page (``shared``: id -> SVG)."""
     from ..render.diagram import replay_scene
     from ..render.svg import background_svg, scene_svg
@@ -154,7 +182,7 @@ def _svg(result, n: int, shared: dict, compact: bool) -> str:
     return scene_svg(sc, DIAGRAM_WIDTH, shared=True)
 
 
-def _svgs(result, n: int, shared: dict) -> str:
+def _svgs(result: Replay, n: int, shared: dict[str, str]) -> str:
     """The diagram after throw n, full and compact: the page's style sheet shows one, by the screen's width."""
     return "".join(f'<div class="tv-{"compact" if compact else "full"}">{_svg(result, n, shared, compact)}</div>'
                    for compact in (False, True))
@@ -163,11 +191,14 @@ def _svgs(result, n: int, shared: dict) -> str:
 MARK = re.compile(r"\s*diagram\s*(?::\s*(?P<words>.*?))?\s*", re.S | re.I)
 
 
-def _marked_diagram(comments: list, result, n: int, shared: dict) -> tuple[list, dict | None]:
+def _marked_diagram(comments: list[Any], result: Replay, n: int, shared: dict[str, str]
+                    ) -> tuple[list[Any], dict[str, str] | None]:
     """The comments without the author's mark ``{diagram}`` / ``{diagram: words}``, and the marked
     diagram (compact: it reads at any width; the page says the throw in words), if any: the mark's words
     are its caption (a comment there, which the viewer shows with the others)."""
-    kept, words, marked = [], [], False
+    kept: list[Any] = []
+    words: list[str] = []
+    marked = False
     for c in comments:
         m = MARK.fullmatch(str(c))
         if m:
@@ -180,7 +211,8 @@ def _marked_diagram(comments: list, result, n: int, shared: dict) -> tuple[list,
     return kept, {"svg": _svg(result, n, shared, True), "words": " ".join(words)}
 
 
-def _frames(result, shared: dict) -> tuple[list[dict], list[dict]]:
+def _frames(result: Replay, shared: dict[str, str], look: Look = TRICTRAC
+            ) -> tuple[list[dict[str, Any]], list[ViewFrame]]:
     """The page's frames and the viewer's.  Frame 0 is the start; frame n the position after throw n of
     the main line; each with its diagram if the author marked it, and the book's figures of that
     position if the record copies any (drawn beside the replay's own diagram)."""
@@ -189,33 +221,36 @@ def _frames(result, shared: dict) -> tuple[list[dict], list[dict]]:
 
     view = frames_data(result)
     comments, diagram = _marked_diagram(list(result.record.comments), result, 0, shared)
-    frames = [{"n": 0, "label": "starting position", "side": None, "score": None, "events": [], "flags": [],
-               "comments": comments, "diagram": diagram,
-               "figures": book_figures(result, result.record.figures, result.initial, shared)}]
-    for t in result.throws:
-        after = t.after if t.after is not None else t.before
-        comments, diagram = _marked_diagram(list(t.throw.comments), result, t.index, shared)
+    frames: list[dict[str, Any]] = [
+        {"n": 0, "label": "starting position", "side": None, "score": None, "state": [], "events": [], "flags": [],
+         "comments": comments, "diagram": diagram,
+         "figures": book_figures(result, result.record.figures, result.initial, shared)}]
+    for n, t in enumerate(result.throws, 1):  # n: the frame, the throw's place in the main line (a backgammon
+        after = t.after if t.after is not None else t.before  # match numbers each game's throws from 1)
+        comments, diagram = _marked_diagram(list(t.throw.comments), result, n, shared)
         frames.append({
-            "n": t.index, "label": _label(t), "side": t.side, "score": _score(t),
-            "events": view[t.index].get("e", []), "flags": _flags(t), "comments": comments, "diagram": diagram,
+            "n": n, "label": _label(t), "side": t.side, "score": _score(t, look), "state": _state(t, look),
+            "events": view[n].get("e", []), "flags": _flags(t), "comments": comments, "diagram": diagram,
             "figures": book_figures(result, getattr(t.throw, "figures", None), after, shared),
         })
     for frame in frames:
         if frame["figures"]:
             frame["svg"] = _svgs(result, frame["n"], shared)
-    for frame, data in zip(frames, view):  # what the viewer says beside its diagram
-        data.update({k: v for k, v in (("l", frame["label"] if frame["n"] else None), ("g", frame["figures"])) if v})
+    for frame, data in zip(frames, view, strict=False):  # what the viewer says beside its diagram
+        extra = {k: v for k, v in (("l", frame["label"] if frame["n"] else None), ("g", frame["figures"])) if v}
+        data.update(extra)  # type: ignore[typeddict-item]  # (the page's own fields, beside the frame's)
     return frames, view
 
 
-def _row(t, frame: dict) -> dict:
+def _row(t: ThrowResult, frame: dict[str, Any]) -> dict[str, Any]:
     """A line of the move list; the events, score and flags are the viewer frame's."""
     throw = t.throw
     return {
-        "n": t.index, "number": throw.number, "side": t.side, "line": throw.span.line if throw.span else None,
-        "dice": dice_name(throw.dice) if throw.dice else throw.dice_text,
+        "n": frame["n"], "number": throw.number, "side": t.side, "line": throw.span.line if throw.span else None,
+        "dice": t.game.dice_name(throw.dice) if throw.dice and t.game else throw.dice_text,
         "moves": [m.text for m in throw.moves], "marked": _marked(throw),
-        "events": frame["events"], "score": frame["score"], "flags": frame["flags"], "comments": frame["comments"],
+        "events": frame["events"], "score": frame["score"], "state": frame["state"], "flags": frame["flags"],
+        "comments": frame["comments"],
         "diagram": frame["diagram"],
         "variations": [" ".join(write_throw(x.throw, WORDS["en"]) for x in v) for v in t.variations],
         "repiled": t.new_releve,
@@ -223,9 +258,10 @@ def _row(t, frame: dict) -> dict:
     }
 
 
-def _marked(throw) -> list[str]:
-    """What the record marks on a throw line, in pieces a line may break between (never inside one)."""
-    parts = []
+def _marked(throw: Throw) -> list[str]:
+    """What the record marks on a throw line, in pieces a line may break between (never inside one): the points
+    and holes (trictrac), the cube (backgammon)."""
+    parts = [throw.cube] if throw.cube else []
     if throw.marks is not None:
         parts.append(marks_text(throw.marks))
     if throw.opp_marks is not None:
@@ -238,24 +274,24 @@ def _marked(throw) -> list[str]:
     return parts
 
 
-def _diag(d: Diagnostic, text: str) -> dict:
+def _diag(d: Diagnostic, text: str) -> dict[str, Any]:
     return {"severity": d.severity, "text": d.format(text.split("\n") if text else None), "line": d.line}
 
 
-def _shipped(frame: dict) -> dict:
+def _shipped(frame: ViewFrame) -> dict[str, Any]:
     """A viewer frame as the page ships it: without what the page's move list says already, which the
     viewer reads there (the events in words, the score in words; the flags and comments too)."""
-    out = {k: v for k, v in frame.items() if k != "e"}
+    out: dict[str, Any] = {k: v for k, v in frame.items() if k != "e"}
     if out.get("sc"):
         out["sc"] = {k: v[:3] if k in COLORS else v for k, v in out["sc"].items()}
     return out
 
 
-def _data_js(gid: str, title: str, result=None, frames=()) -> str:
+def _data_js(gid: str, title: str, result: Replay | None = None, frames: Sequence[ViewFrame] = ()) -> str:
     """The viewer's data as a script that registers it (``<script src>`` works from file://, fetch does not)."""
     from .viewdata import board_data
 
-    data = {"id": gid, "title": title, "width": DIAGRAM_WIDTH, "frames": [_shipped(f) for f in frames]}
+    data: dict[str, Any] = {"id": gid, "title": title, "width": DIAGRAM_WIDTH, "frames": [_shipped(f) for f in frames]}
     if result is not None:
         data["board"] = board_data(result)
     return ("(window.TRICTRAC_GAMES = window.TRICTRAC_GAMES || {})[" + json_for_script(gid) + "] = "

@@ -44,6 +44,10 @@ PACKAGE = HERE.parent  # the whole package: its code shapes every page
 ROOT_CONFIG = PACKAGE.parent / "mkdocs.yml"
 ID_RE = re.compile(r"[a-z0-9_-]+\Z")
 HISTORICAL = "historical"  # games/historical/*.tric: the treatises' own games, a section of their own
+BACKGAMMON = "backgammon"  # games/backgammon/*.tric: backgammon's records, a section of their own
+# the sections of the games beside the composed ones: folder under games/, title, index page's template
+SECTIONS = ((HISTORICAL, "Historical games", "historical_index.md.j2"),
+            (BACKGAMMON, "Backgammon games", "backgammon_index.md.j2"))
 SOURCE_ONLY = {"compendium.yaml"}  # read by the generator, not published
 LAYOUT_SCRIPT = "layout.js"  # generated: the board's description (layout.py) for the browser's writer
 # what every page of the site loads (the plugin adds whichever mkdocs.yml does not list), in this order
@@ -266,7 +270,8 @@ class Generator:
                             "index.md and games/*.tric)")
         out = Generated(self.staging)
         wanted: set[Path] = set()
-        records = self._records() + [(f"{HISTORICAL}/{gid}", p) for gid, p in self._records(f"{GAMES}/{HISTORICAL}")]
+        records = self._records() + [(f"{folder}/{gid}", p) for folder, _, _ in SECTIONS
+                                     for gid, p in self._records(f"{GAMES}/{folder}")]
         manifest = self._manifest()
         key = code_key(self.src / RULES)
         with _Progress(self.progress) as bar:
@@ -295,12 +300,14 @@ class Generator:
                 advance()
             out.games = [g for g, _, _ in games]
             composed = [(g, t) for g, t, _ in games if "/" not in g]
-            historical = [(g.split("/", 1)[1], t, o) for g, t, o in games if g.startswith(f"{HISTORICAL}/")]
+            sections = {folder: [(g.split("/", 1)[1], t, o) for g, t, o in games if g.startswith(f"{folder}/")]
+                        for folder, _, _ in SECTIONS}
             pages: dict[str, str | None] = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(
-                games=composed, historical=bool(historical))}
-            if historical:
-                pages[f"{GAMES}/{HISTORICAL}/index.md"] = self.env.get_template("historical_index.md.j2").render(
-                    games=historical)
+                games=composed, historical=bool(sections[HISTORICAL]), backgammon=bool(sections[BACKGAMMON]))}
+            for folder, _, template in SECTIONS:
+                if sections[folder]:
+                    pages[f"{GAMES}/{folder}/index.md"] = self.env.get_template(template).render(
+                        games=sections[folder])
             compendium, rules_nav = self._compendium(bar, key) if self.compendium else ({}, [])
             pages.update(compendium)
             for name, page in pages.items():
@@ -432,9 +439,10 @@ class Generator:
         nav: Nav = [{"Home": "index.md"}] if exists("index.md") else []
         composed = [f"{GAMES}/{g}.md" for g in games if "/" not in g]
         nav.append({"Games": titled([f"{GAMES}/index.md", *listed(composed)])})
-        historical = [f"{GAMES}/{g}.md" for g in games if g.startswith(f"{HISTORICAL}/")]
-        if historical:
-            nav.append({"Historical games": titled([f"{GAMES}/{HISTORICAL}/index.md", *listed(historical)])})
+        for folder, title, _ in SECTIONS:
+            section = [f"{GAMES}/{g}.md" for g in games if g.startswith(f"{folder}/")]
+            if section:
+                nav.append({title: titled([f"{GAMES}/{folder}/index.md", *listed(section)])})
         for title, folder in (("Tutorials", "tutorials"), ("The tables family", "family")):
             pages = sorted(p.relative_to(self.staging).as_posix() for p in (self.staging / folder).glob("*.md"))
             if pages:

@@ -3,8 +3,9 @@ compact data, in the record's terms (no coordinates: the browser lays them out f
 description, :mod:`layout`, as :mod:`diagram` does).
 
 A frame holds only what its diagram needs that the page does not already say: ``p`` the position
-(:func:`position_code`), ``s`` the mover, ``d`` the dice, ``m`` the steps (mover's frame: ``[src, dst]``
-or ``[src, via, dst]``, 24 = borne off), ``t`` the caption's line of the moves, ``e`` the events in words,
+(:func:`position_code`), ``s`` the mover, ``d`` the dice, ``m`` each dame's way (mover's frame:
+``[src, dst]`` or ``[src, via..., dst]``, -1 = from the bar, 24 = borne off; :mod:`looks`), ``b`` the arrows
+(White's frame) where a dame was hit to the bar, ``t`` the caption's line of the moves, ``e`` the events in words,
 ``c`` the caption's notes (a fausse case), ``v`` the beaten dames (``[kind, arrow]``, White's frame), ``j``
 the pleins (``[jan, quadrant, beneficiary]``) and ``sc`` the score, given only where it changes:
 ``{colour: [points, holes, bredouille, words], "k": pavillon}``.  Empty fields are left out.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
-from ..core.board import COLORS, OFF, Position
+from ..core.board import COLORS, Position
 from ..render.diagram import (
     _field,
     _hit,
@@ -23,9 +24,10 @@ from ..render.diagram import (
     event_text,
     move_line,
     player_score_text,
-    system,
+    replay_system,
     throw_view,
 )
+from ..render.looks import look_of
 
 if TYPE_CHECKING:
     from ..engine.replay import Replay
@@ -37,6 +39,7 @@ FrameScore = dict[str, Any]
 
 
 class BoardData(TypedDict):
+    name: str  # the game's, heading its diagrams' titles
     bottom: str
     labels: list[str]
     prefixes: dict[str, str]
@@ -52,6 +55,7 @@ class ViewFrame(_FrameBase, total=False):
     s: str
     d: list[int]
     m: list[list[int]]
+    b: list[int]
     t: str
     e: list[str]
     c: list[str]
@@ -62,23 +66,26 @@ class ViewFrame(_FrameBase, total=False):
 
 def position_code(position: Position) -> str:
     """A position in 50 characters: each colour's 24 arrows (own frame) and borne-off dames, a digit
-    (base 36) each, White's first."""
-    return "".join(DIGITS[n] for c in COLORS for n in (*position.row(c), position.borne_off(c)))
+    (base 36) each, White's first; then, when a dame is on the bar (backgammon), White's and Black's there."""
+    code = "".join(DIGITS[n] for c in COLORS for n in (*position.row(c), position.borne_off(c)))
+    bars = [position.on_bar(c) for c in COLORS]
+    return code + "".join(DIGITS[n] for n in bars) if any(bars) else code
 
 
 def board_data(replay: Replay) -> BoardData:
     """The board of a game's diagrams: who is at the bottom, the arrows' labels (White's frame), and the
     compact layout's row prefixes (trictrac.org's B and N)."""
-    cs = system(replay.coords)
+    cs = replay_system(replay)
     labels, _ = arrow_labels(cs, replay.bottom, False)
     _, prefixes = arrow_labels(cs, replay.bottom, True)
-    return BoardData(bottom=replay.bottom, labels=[labels[t] for t in range(24)], prefixes=prefixes)
+    return BoardData(name=look_of(replay.game).title, bottom=replay.bottom, labels=[labels[t] for t in range(24)],
+                     prefixes=prefixes)
 
 
 def frames_data(replay: Replay) -> list[ViewFrame]:
     """A frame per position of the main line (0: the start), as the diagram of :func:`diagram.replay_scene`
     draws it."""
-    cs = system(replay.coords)
+    cs, look = replay_system(replay), look_of(replay.game)
     out: list[ViewFrame] = []
     last: FrameScore | None = None
     for n in range(len(replay.throws) + 1):
@@ -87,9 +94,9 @@ def frames_data(replay: Replay) -> list[ViewFrame]:
         if ann is not None:
             frame.update({
                 "s": ann.mover, "d": list(ann.dice) if ann.dice else None,
-                "m": [[s.src, s.dst] if s.via is None else [s.src, s.via, s.dst] for s in ann.steps
-                      if 0 <= s.src < OFF],
-                "t": move_line(ann, cs, replay.bottom),
+                "m": [list(p) for p in ann.ways()],
+                "b": list(ann.knocked),
+                "t": move_line(ann, cs, replay.bottom, look),
                 "e": [event_text(ev, ann.mover, cs, replay.bottom) for ev in ann.events],
                 "c": [str(c) for c in ann.captions],
                 "v": [list(h) for h in filter(None, (_hit(ev, ann.mover) for ev in ann.events))],

@@ -73,6 +73,9 @@
   function offTray(color, bottom) {
     return [D.MARGIN_L / 2, color === bottom ? D.TOP_IN + D.OFF_DY : D.BOTTOM_IN - D.OFF_DY];
   }
+  function barSpot(color, bottom) {
+    return [D.FRAME_X0 + D.SHORT_L + 6 * U + D.MIDDLE / 2, color === bottom ? D.MID_Y + U : D.MID_Y - U];
+  }
   function bandY(color, bottom) { return color === bottom ? D.FRAME_Y1 - D.BAND / 2 : D.FRAME_Y0 + D.BAND / 2; }
   function holeXY(color, holes, bottom) {
     if (holes <= 0) { return [D.SHORT_L_X, color === bottom ? D.BOTTOM_IN - D.START_DY : D.TOP_IN + D.START_DY]; }
@@ -137,13 +140,14 @@
   }
 
   function readPosition(code) {  // viewdata.position_code
-    var rows = {}, off = {};
+    var rows = {}, off = {}, bar = {};
     COLORS.forEach(function (c, i) {
       rows[c] = [];
       for (var t = 0; t < 24; t++) { rows[c].push(parseInt(code.charAt(25 * i + t), 36)); }
       off[c] = parseInt(code.charAt(25 * i + 24), 36);
+      bar[c] = code.length > 50 ? parseInt(code.charAt(50 + i), 36) : 0;
     });
-    return {rows: rows, off: off};
+    return {rows: rows, off: off, bar: bar};
   }
 
   function dame(x, y, color, wt, cls) {
@@ -175,6 +179,12 @@
         out.push(dame(o[0], o[1], color, null, "off"));
         out.push(count(o[0], o[1], off, color, "count off", layout.count));
         out.push(text(o[0], o[1] + (color === bottom ? -D.OFF_TAG_DY : D.OFF_TAG_DY), "off", layout.tag, {cls: "tag"}));
+      }
+      var bar = pos.bar[color];
+      if (bar) {  // backgammon's dames hit and waiting to enter
+        var b = barSpot(color, bottom);
+        out.push(dame(b[0], b[1], color, null, "bar"));
+        out.push(count(b[0], b[1], bar, color, "count bar", layout.count));
       }
     });
     return out;
@@ -215,7 +225,8 @@
     return [dx / n, dy / n];
   }
 
-  function curvedArrow(p0, p1, shortenStart, shortenEnd, head) {
+  function curvedArrow(p0, p1, shortenStart, shortenEnd, head, style) {  // diagram.curved_arrow
+    style = style || "move";
     var x0 = p0[0], y0 = p0[1], x1 = p1[0], y1 = p1[1], dx = x1 - x0, dy = y1 - y0;
     var length = Math.sqrt(dx * dx + dy * dy), nv = unit(-dy, dx), nx = nv[0], ny = nv[1];
     var mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
@@ -227,41 +238,63 @@
     var t = unit(x1 - c[0], y1 - c[1]), tx = t[0], ty = t[1];
     var tip = [x1 - tx * shortenEnd, y1 - ty * shortenEnd];
     var end = head ? [tip[0] - tx * D.HEAD_LEN, tip[1] - ty * D.HEAD_LEN] : tip;
-    var out = [shape("path", [start, c, end], S.halo, "halo"), shape("path", [start, c, end], S.move, "move")];
+    var out = [shape("path", [start, c, end], S.halo, "halo"), shape("path", [start, c, end], S[style], style)];
     if (head) {
       out.push(shape("polygon", [tip, [end[0] - ty * D.HEAD_W, end[1] + tx * D.HEAD_W],
-        [end[0] + ty * D.HEAD_W, end[1] - tx * D.HEAD_W]], S["move-head"], "move-head"));
+        [end[0] + ty * D.HEAD_W, end[1] - tx * D.HEAD_W]], S[style + "-head"], style + "-head"));
     }
     return out;
   }
 
   function ghost(p, cls) { return shape("circle", [p[0], p[1], D.R_GHOST], S.ghost, cls || "ghost"); }
 
-  function moves(pos, mover, steps, bottom) {
-    var after = pos.rows[mover].slice(), run = after.slice(), out = [];
-    steps.forEach(function (s) {
-      var dst = s[s.length - 1];
-      run[s[0]] += 1;
+  // each dame's way [src, rest..., dst] (mover's frame; -1 the bar, 24 off): diagram.moves
+  function moves(pos, mover, paths, bottom) {
+    var after = pos.rows[mover].slice(), run = after.slice(), bar = pos.bar[mover], out = [], entered = false;
+    paths = paths.filter(function (p) { return p.length >= 2 && p[0] >= -1 && p[0] < 24; });
+    paths.forEach(function (p) {
+      var dst = p[p.length - 1];
+      if (p[0] !== -1) { run[p[0]] += 1; }
       if (dst < 24) { run[dst] -= 1; }
     });
-    steps.forEach(function (s) {
-      var src = s[0], dst = s[s.length - 1], via = s.length === 3 ? s[1] : null, p1;
-      run[src] -= 1;
-      var k = Math.max(run[src], 0), p0 = slot(whiteTrack(mover, src), bottom, k);
-      if (after[src] <= k && k < D.SHOWN) { out.push(ghost(p0)); }
+    paths.forEach(function (p) {
+      var src = p[0], dst = p[p.length - 1], p0, p1, shorten = D.R_DAME;
+      var rests = p.slice(1, -1).filter(function (v) { return v >= 0 && v < 24; });
+      if (src === -1) {
+        p0 = barSpot(mover, bottom);
+        if (!bar && !entered) { out.push(ghost(p0)); }
+        entered = true;
+      } else {
+        run[src] -= 1;
+        var k = Math.max(run[src], 0);
+        p0 = slot(whiteTrack(mover, src), bottom, k);
+        if (after[src] <= k && k < D.SHOWN) { out.push(ghost(p0)); }
+      }
       if (dst >= 24) {
         p1 = offTray(mover, bottom);
       } else {
         p1 = slot(whiteTrack(mover, dst), bottom, Math.max(run[dst], 0));
         run[dst] += 1;
       }
-      if (via !== null && via > 0 && via < 24) {
+      rests.forEach(function (via) {
         var rest = slot(whiteTrack(mover, via), bottom, after[via]);
         out.push(ghost(rest, "rest"));
-        out = out.concat(curvedArrow(p0, rest, D.R_DAME, D.R_GHOST, false), curvedArrow(rest, p1, D.R_GHOST, D.R_DAME, true));
-      } else {
-        out = out.concat(curvedArrow(p0, p1, D.R_DAME, D.R_DAME, true));
-      }
+        out = out.concat(curvedArrow(p0, rest, shorten, D.R_GHOST, false));
+        p0 = rest;
+        shorten = D.R_GHOST;
+      });
+      out = out.concat(curvedArrow(p0, p1, shorten, D.R_DAME, true));
+    });
+    return out;
+  }
+
+  // dames hit to the bar (backgammon): diagram.knocked
+  function knocked(tracks, mover, bottom) {
+    var out = [], bar = barSpot(other(mover), bottom);
+    tracks.forEach(function (wt) {
+      var p = slot(wt, bottom, 0);
+      out.push(shape("circle", [p[0], p[1], D.R_HIT], S["hit-bar"], "hit bar", [["track", wt]]));
+      out = out.concat(curvedArrow(p, bar, D.R_HIT, D.R_DAME, true, "knock"));
     });
     return out;
   }
@@ -386,9 +419,9 @@
     return COLORS.map(function (color) {
       var where = [];
       pos.rows[color].forEach(function (n, t) { if (n) { where.push(board.labels[whiteTrack(color, t)] + ":" + n); } });
-      var off = pos.off[color];
+      var off = pos.off[color], bar = pos.bar[color];
       return color + " (" + (color === board.bottom ? "bottom" : "top") + "): " + (where.join(" ") || "no dame on the board") +
-        (off ? ", " + off + " off" : "");
+        (bar ? ", " + bar + " on the bar" : "") + (off ? ", " + off + " off" : "");
     }).join("; ") + ".";
   }
 
@@ -397,7 +430,7 @@
   function scene(board, frame, score, compact) {
     var layout = D.LAYOUTS[compact ? "compact" : "full"], bottom = board.bottom, pos = readPosition(frame.p);
     var shapes = fills(frame.j || [], bottom).concat(dames(pos, bottom, layout), scoreMarks(score, bottom));
-    if (frame.s && frame.m && frame.m.length) { shapes = shapes.concat(moves(pos, frame.s, frame.m, bottom)); }
+    if (frame.s) { shapes = shapes.concat(moves(pos, frame.s, frame.m || [], bottom), knocked(frame.b || [], frame.s, bottom)); }
     shapes = shapes.concat(hits(frame.v || [], bottom));
     shapes = shapes.concat(tags(frame, bottom, shapes, layout));
     var lines = (frame.t ? [frame.t] : []).concat(frame.e || [], frame.c || []), sl = scoreLine(score);
@@ -409,12 +442,12 @@
       used = cap[1];
     }
     if (used) { shapes.unshift(shape("rect", [0, D.BOARD_HEIGHT, D.WIDTH, used, 0], S.paper, "paper")); }
-    var heading = lines.length ? lines[0] : "Trictrac position";
+    var name = board.name || "Trictrac", heading = lines.length ? lines[0] : name + " position";
     var desc = lines.filter(function (t) { return t !== heading; }).join(" ");
     desc = (desc ? desc + " " : "") + positionText(pos, board);
     var ll = layoutLabels(board, compact);
     return {width: D.WIDTH, height: D.BOARD_HEIGHT + used, background: boardShapes(ll[0], ll[1], bottom, layout),
-      shapes: shapes, title: "Trictrac: " + heading, desc: desc};
+      shapes: shapes, title: name + ": " + heading, desc: desc};
   }
 
   // --- the SVG (svg.py) ----------------------------------------------------------------------------

@@ -141,8 +141,10 @@
     // the score after the latest scored throw up to this one
     var score = null;
     for (var k = n; k >= 0 && !score; k--) { score = this.scores[k]; }
-    this.el.white.textContent = scoreText("white", score ? score.white : null);
-    this.el.black.textContent = scoreText("black", score ? score.black : null);
+    if (this.el.white) {  // a game marking points and holes (the page has no such score otherwise)
+      this.el.white.textContent = scoreText("white", score ? score.white : null);
+      this.el.black.textContent = scoreText("black", score ? score.black : null);
+    }
     if (this.el.book) { this.el.book.innerHTML = bookHTML(frame.g || []); }
     fill(this.el.events, frame.e || [], "event");
     fill(this.el.flags, (frame.f || []).concat(frame.x || []), "flag");
