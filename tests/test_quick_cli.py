@@ -91,11 +91,18 @@ def test_a_light_command_loads_no_heavy_module(argv, stdin, warm):
         assert "trictrac_notation" in modules  # (the probe did run the command)
 
 
-def test_a_cold_cache_loads_lark_and_yaml_but_nothing_heavy(tmp_path):
+def test_a_cold_cache_loads_yaml_but_nothing_heavy(tmp_path):
     modules = loaded(["check", RECORD], None, tmp_path)
-    assert {"lark", "yaml"} <= modules
+    assert "yaml" in modules and "lark" not in modules  # the fast reader read the record (notation/fastread.py)
     assert not modules & set(HEAVY)
-    assert {p.name.split("-")[0] for p in (tmp_path / "trictrac").iterdir()} == {"grammar", "rules"}
+    assert {p.name.split("-")[0] for p in (tmp_path / "trictrac").iterdir()} == {"rules"}
+
+
+def test_a_record_with_a_syntax_error_loads_lark_and_caches_its_parser(tmp_path):
+    modules = loaded(["check", ROOT / "tests" / "data" / "broken" / "syntax.tric"], None, tmp_path)
+    assert "lark" in modules and not modules & set(HEAVY)
+    assert "grammar" in {p.name.split("-")[0] for p in (tmp_path / "trictrac").iterdir()}
+    assert "lark" not in loaded(["check", ROOT / "tests" / "data" / "broken" / "syntax.tric"], None, tmp_path)
 
 
 # --- the parser's cache ------------------------------------------------------------------------
