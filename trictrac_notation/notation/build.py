@@ -7,7 +7,6 @@ transformer (larkread.py) — so that one text gives one record, whichever reads
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any
 
@@ -22,10 +21,10 @@ SIDES: dict[str, Color] = {"white": WHITE, "blanc": WHITE, "black": BLACK, "noir
 DECISIONS = {"stay": "stay", "tient": "stay", "tenir": "stay", "go": "go", "va": "go", "part": "go"}
 PLAIN_DICE = {f"{a}-{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}
 # arrows are short (T, 11', B12, &, off): 'doble-deux' is a misspelt doublet, 'T-6' a move
-_LOOKS_LIKE_MOVE = re.compile(r"(?=.*[A-Za-z&'])[A-Za-z0-9&']{1,3}(-[A-Za-z0-9&']{1,3})+", re.I)
+_LOOKS_LIKE_MOVE = r"(?=.*[A-Za-z&'])[A-Za-z0-9&']{1,3}(-[A-Za-z0-9&']{1,3})+"  # (compiled when met)
 _FOLD = str.maketrans({"\u0131": "i", "\u0130": "i", "\u017f": "s", "\u212a": "k"})
 _ESCAPE = re.compile(r"\\(.)")
-_TWO_NUMBERS = re.compile(r"(\d+)-(\d+)")
+_TWO_NUMBERS = r"(\d+)-(\d+)"
 
 
 def folded(word: str) -> str:
@@ -42,6 +41,8 @@ def unquote(string: str) -> str:
 def header(tag: str, string: str, span: Span, r: Reporter) -> Header:
     """``[Tag "value"]``; an unknown tag is kept, with a warning."""
     if tag not in KNOWN_TAGS:
+        import difflib  # (an error's hint: not paid by a clean record)
+
         folded = {t.lower(): t for t in KNOWN_TAGS}
         close = ([folded[tag.lower()]] if tag.lower() in folded
                  else difflib.get_close_matches(tag, KNOWN_TAGS, 1, 0.6))
@@ -60,17 +61,19 @@ def dice(text: str, span: Span, r: Reporter) -> tuple[tuple[int, int] | None, st
     if name in DOUBLET_NAMES:
         d = DOUBLET_NAMES[name]
         return (d, d), name, False
-    if _LOOKS_LIKE_MOVE.fullmatch(text):
+    if re.fullmatch(_LOOKS_LIKE_MOVE, text, re.I):
         r.error(f"the dice are missing: {text!r} is a move", span, code="bad-dice",
                 hint="write the dice after the player, e.g. 12. white 6-4 T-6 T-4")
         return None, "", True
-    m = _TWO_NUMBERS.fullmatch(text)
+    m = re.fullmatch(_TWO_NUMBERS, text)
     if m:
         d1, d2 = int(m.group(1)), int(m.group(2))
         if 1 <= d1 <= 6 and 1 <= d2 <= 6:
             return (d1, d2), text, False
         r.error(f"impossible dice {text!r}: each die shows 1 to 6", span, code="bad-dice")
         return None, text, False
+    import difflib
+
     close = difflib.get_close_matches(name, list(DOUBLET_NAMES), 1, 0.6)
     r.error(f"unknown dice {text!r}: expected two numbers like 6-4 or a doublet name "
             f"({', '.join(DOUBLET_NAMES)})", span,
@@ -82,6 +85,8 @@ def claim(jan: str, points: int | None, span: Span, r: Reporter) -> Claim:
     """A jan named with the points (``[remplir 4]``)."""
     slug = jan.lower()
     if slug not in JAN_SLUGS:
+        import difflib
+
         close = difflib.get_close_matches(slug, JAN_SLUGS, 1, 0.5)
         r.error(f"unknown jan {jan!r}", span, code="unknown-jan",
                 hint=f"did you mean {close[0]!r}?" if close else f"jans: {', '.join(JAN_SLUGS)}")

@@ -17,6 +17,8 @@ tests/test_fastread.py checks that both paths give the same records, spans inclu
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 
 from ..core.diagnostics import Reporter
 from . import build
@@ -40,17 +42,22 @@ _TOKEN = re.compile(r"""[ \t\r\f]*(?:
   | (?P<end>\Z)
 )""", re.X)
 _HEADER = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_-]*)[ \t]*("(?:\\.|[^"\\\n])*")[ \t]*\]')
-_FIGURE = re.compile(r'[ \t]+([A-Za-z0-9][A-Za-z0-9_.-]*)[ \t]*("(?:\\.|[^"\\\n])*")')
-_CLAIM = re.compile(r"[ \t]*([A-Za-z][A-Za-z-]*)(?:[ \t]+([0-9]+))?[ \t]*([,\]])")
-_NO_CLAIM = re.compile(r"[ \t]*\]")
 _MOVE = re.compile(r"[A-Za-z0-9&']+(?:-[A-Za-z0-9&']+)+")
-_SLASH_MOVE = re.compile(r"[A-Za-z0-9]+(?:/[A-Za-z0-9]+\*?)+")  # backgammon's 24/18*
-_REPEAT = re.compile(r"[ \t]*\([0-9]\)")  # backgammon's "13/10(2)", "13/10 (2)": one move
-_PLACE = re.compile(r"([A-Za-z0-9&']+):(-?[0-9]+)")
-_ARROW = re.compile(r"[A-Za-z0-9&']+")
-_POINTS = re.compile(r"\+[0-9]+")
-_INT = re.compile(r"[0-9]+")
-_SIC = re.compile(r"sic(?::[A-Za-z-]*(?:,[A-Za-z-]+)*)?", re.I)
+_CLAIM = re.compile(r"[ \t]*([A-Za-z][A-Za-z-]*)(?:[ \t]+([0-9]+))?[ \t]*([,\]])")
+# the rarer ones, compiled when first met (re keeps them): a short command pays for none of them
+_FIGURE = r'[ \t]+([A-Za-z0-9][A-Za-z0-9_.-]*)[ \t]*("(?:\\.|[^"\\\n])*")'
+_NO_CLAIM = r"[ \t]*\]"
+_SLASH_MOVE = r"[A-Za-z0-9]+(?:/[A-Za-z0-9]+\*?)+"  # backgammon's 24/18*
+_REPEAT = r"[ \t]*\([0-9]\)"  # backgammon's "13/10(2)", "13/10 (2)": one move
+_PLACE = r"([A-Za-z0-9&']+):(-?[0-9]+)"
+_SIC = r"(?i:sic)(?::[A-Za-z-]*(?:,[A-Za-z-]+)*)?"
+_ARROW = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789&'")
+
+
+def _number(word: str) -> bool:
+    """Whether ``word`` is a number in digits 0-9 (the grammar's INT)."""
+    return word.isdigit() and word.isascii()
+
 
 # the words of the grammar's keywords (their terminals are case-blind), as the kind of item they begin
 _KEYWORDS = {
@@ -67,6 +74,8 @@ _KEYWORDS = {
     **{w: "replayed" for w in ("replayed", "rejoue", "rejoué", "rejouee", "rejouée")},
     **{w: "figure" for w in ("figure", "fig", "fig.")},
 }
+# Span(line, column, length) without the NamedTuple's own __new__ (a Python call): a throw makes several
+_new_span: Callable[[tuple[int, int, int]], Span] = partial(tuple.__new__, Span)
 _SIMPLE = {"refait": True, "pour_tout": True, "adoube": True}  # keywords that stand alone, and their value
 
 
@@ -120,7 +129,7 @@ class _Reader:
 
     def span(self, start: int, length: int) -> Span:
         """Where the text from ``start`` (on the current line) was written."""
-        return Span(self.line, start - self.line_start + 1, max(1, length))
+        return _new_span((self.line, start - self.line_start + 1, max(1, length)))
 
     def word_span(self, m: re.Match[str]) -> Span:
         return self.span(m.start("word"), m.end() - m.start("word"))
@@ -169,7 +178,7 @@ class _Reader:
         found = Setup(SIDES[side.lower()], [], self.span(side_at, len(side)))
         while True:
             m = self.next()
-            place = _PLACE.fullmatch(m.group("word")) if m.lastgroup == "word" else None
+            place = re.fullmatch(_PLACE, m.group("word")) if m.lastgroup == "word" else None
             if place is None:
                 self.back = m
                 return found
@@ -179,7 +188,7 @@ class _Reader:
 
     def figure(self, m: re.Match[str]) -> Item:
         """``figure LABEL "SPEC"``; ``m`` is its first word."""
-        f = _FIGURE.match(self.text, m.end())
+        f = re.compile(_FIGURE).match(self.text, m.end())
         if f is None:
             raise _Unsure
         self.pos = f.end()
@@ -199,7 +208,8 @@ class _Reader:
             if kind == "word":
                 word = m.group("word")
                 if "-" in word and _MOVE.fullmatch(word) and word.lower() not in _KEYWORDS:
-                    move = MoveText(tuple(word.split("-")), self.word_span(m))
+                    span = _new_span((self.line, m.start("word") - self.line_start + 1, len(word)))
+                    move = MoveText(tuple(word.split("-")), span)
                     (t.replayed if t.fausse_case == "replayed" else t.moves).append(move)  # as build.add_item
                 else:
                     build.add_item(t, self.item(m, word), r)
@@ -246,12 +256,12 @@ class _Reader:
         span = self.word_span(m)
         kind = _keyword(word)
         if kind is None:
-            if word[0] == "+" and _POINTS.fullmatch(word):
+            if word[0] == "+" and _number(word[1:]):
                 return ("marks", self.marks(word, span), span)
-            if _SIC.fullmatch(word) and word.isascii():
+            if word[:3].lower() == "sic" and word.isascii() and re.fullmatch(_SIC, word):
                 return build.sic(word, span, self.r)
-            if _SLASH_MOVE.fullmatch(word):
-                repeat = _REPEAT.match(self.text, m.end())
+            if "/" in word and re.fullmatch(_SLASH_MOVE, word):
+                repeat = re.compile(_REPEAT).match(self.text, m.end())
                 if repeat:
                     self.pos = repeat.end()
                     word = self.text[m.start("word"):self.pos]
@@ -268,19 +278,19 @@ class _Reader:
             return ("holes", self.count(), span)
         if kind == "opp":
             following = self.next()
-            what = _keyword(following.group("word")) if following.lastgroup == "word" else None
-            if what == "hole":
+            points = following.group("word") if following.lastgroup == "word" else ""
+            if _keyword(points) == "hole":
                 return ("opp_holes", self.count(), span)
-            if following.lastgroup == "word" and _POINTS.fullmatch(following.group("word")):
-                return ("opp_marks", self.marks(following.group("word"), self.word_span(following)), span)
+            if points[:1] == "+" and _number(points[1:]):
+                return ("opp_marks", self.marks(points, self.word_span(following)), span)
             raise _Unsure
         if kind == "figure":
             return self.figure(m)
         argument = self.next()  # ecole N, marque N, touched X
         value = argument.group("word") if argument.lastgroup == "word" else ""
-        if kind == "touched" and _ARROW.fullmatch(value):
+        if kind == "touched" and value and _ARROW.issuperset(value):
             return (kind, Touched(value, self.word_span(argument)), span)
-        if kind != "touched" and _INT.fullmatch(value):
+        if kind != "touched" and _number(value):
             return (kind, Ecole(int(value), span), span) if kind == "ecole" else (kind, int(value), span)
         raise _Unsure
 
@@ -290,10 +300,10 @@ class _Reader:
         self.back = m
         if m.lastgroup == "word" and m.group("word")[0] in "0123456789":
             word = m.group("word")
-            if _INT.fullmatch(word):
+            if _number(word):
                 self.back = None
                 return int(word)
-            if not (_MOVE.fullmatch(word) or _SLASH_MOVE.fullmatch(word)):  # a move: Lark's MOVE comes first
+            if not (_MOVE.fullmatch(word) or re.fullmatch(_SLASH_MOVE, word)):  # a move: Lark's MOVE comes first
                 raise _Unsure
         return 1
 
@@ -305,7 +315,7 @@ class _Reader:
             return Marks(int(word[1:]), None, span)
         claims: list[Claim] = []
         text, pos = self.text, m.end()
-        none = _NO_CLAIM.match(text, pos)
+        none = re.compile(_NO_CLAIM).match(text, pos)
         if none:
             self.pos = none.end()
             return Marks(int(word[1:]), claims, span)
