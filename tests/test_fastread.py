@@ -145,3 +145,15 @@ def test_mutated_records(text, seed, edits):
 @given(st.lists(st.sampled_from(TOKENS), max_size=80).map("".join))
 def test_text_from_the_notation_alphabet(text):
     read_both(text)
+
+
+@pytest.mark.parametrize("text, side, decision", [
+    ("1. whıte 6-4 T-6 T-4 tıent\n", "white", "stay"),  # dotless ı: Unicode's case folding reads it as i
+    ("@blacK T:15\n1. blacK 6-4 T-6 T-4 ſtay\n", "black", "stay"),  # the Kelvin sign as k, the long s as s
+])
+def test_what_unicode_case_folding_reads_as_a_keyword(text, side, decision):
+    """The grammar's case-blind terminals take these; the Lark path read them into a traceback (KeyError)."""
+    assert fastread.read(text) is None  # (not the fast reader's: it gives such words to Lark)
+    record, diagnostics = parse(text)
+    assert (record.throws[0].side, record.throws[0].decision) == (side, decision)
+    assert [d.code for d in diagnostics] == []
