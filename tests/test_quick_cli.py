@@ -60,17 +60,19 @@ with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
         main(sys.argv[1:])
     except SystemExit:
         pass
-print(" ".join(sorted({name.split(".")[0] for name in sys.modules})))
+print(" ".join(sorted(sys.modules)))
 """
 
 
-def loaded(argv, stdin, cache: Path) -> set[str]:
-    """The top-level modules loaded by ``trictrac ARGV`` run in a fresh interpreter with its cache in ``cache``."""
+def loaded(argv, stdin, cache: Path, *, full: bool = False) -> set[str]:
+    """The top-level modules (``full``: all the modules) loaded by ``trictrac ARGV`` run in a fresh interpreter
+    with its cache in ``cache``."""
     env = dict(os.environ, XDG_CACHE_HOME=str(cache))
     done = subprocess.run([sys.executable, "-c", PROBE, *map(str, argv)], input=stdin or "", env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    return set(done.stdout.split())
+    names = done.stdout.split()
+    return set(names) if full else {name.split(".")[0] for name in names}
 
 
 @pytest.fixture(scope="module")
@@ -91,11 +93,32 @@ def test_a_light_command_loads_no_heavy_module(argv, stdin, warm):
         assert "trictrac_notation" in modules  # (the probe did run the command)
 
 
-def test_a_cold_cache_loads_lark_and_yaml_but_nothing_heavy(tmp_path):
+def test_checking_a_record_that_marks_no_points_loads_no_scoring(tmp_path, warm):
+    """What a record without marks does not need is imported when a record marks points (measured with
+    python -X importtime: the scorer and its modules ≈ 15 ms, difflib for the hints of errors)."""
+    from trictrac_notation.games.trictrac.randomgame import random_game_text
+
+    record = tmp_path / "plain.tric"
+    record.write_text(random_game_text(3, "player", max_throws=40), encoding="utf-8")
+    modules = loaded(["check", record], None, warm, full=True)
+    assert "trictrac_notation.notation.fastread" in modules  # (the probe did read the record)
+    scoring = {f"trictrac_notation.games.trictrac.{m}" for m in ("scorer", "ecoles", "ecrire", "marking", "history")}
+    assert not modules & (scoring | {"difflib", "trictrac_notation.notation.larkread"})
+    assert modules & scoring <= loaded(["check", RECORD], None, warm, full=True)  # RECORD marks points
+
+
+def test_a_cold_cache_loads_yaml_but_nothing_heavy(tmp_path):
     modules = loaded(["check", RECORD], None, tmp_path)
-    assert {"lark", "yaml"} <= modules
+    assert "yaml" in modules and "lark" not in modules  # the fast reader read the record (notation/fastread.py)
     assert not modules & set(HEAVY)
-    assert {p.name.split("-")[0] for p in (tmp_path / "trictrac").iterdir()} == {"grammar", "rules"}
+    assert {p.name.split("-")[0] for p in (tmp_path / "trictrac").iterdir()} == {"rules"}
+
+
+def test_a_record_with_a_syntax_error_loads_lark_and_caches_its_parser(tmp_path):
+    modules = loaded(["check", ROOT / "tests" / "data" / "broken" / "syntax.tric"], None, tmp_path)
+    assert "lark" in modules and not modules & set(HEAVY)
+    assert "grammar" in {p.name.split("-")[0] for p in (tmp_path / "trictrac").iterdir()}
+    assert "lark" not in loaded(["check", ROOT / "tests" / "data" / "broken" / "syntax.tric"], None, tmp_path)
 
 
 # --- the parser's cache ------------------------------------------------------------------------

@@ -10,7 +10,6 @@ bottom of the diagram.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -70,6 +69,8 @@ class CoordSystem:
 
     def _unknown(self, text: str) -> tuple[str, str | None]:
         known = list(self.names) + list(self.opponent_names) + list(OFF_WORDS)
+        import difflib  # (a hint for a bad arrow: not paid by a short command)
+
         close = self._neighbours(text) or difflib.get_close_matches(text, known, n=3, cutoff=0.5)
         if not close:
             folded = [k for k in known if k.lower() == text.lower()]
@@ -159,6 +160,8 @@ def get_system(name: str) -> CoordSystem:
     try:
         return SYSTEMS[name]
     except KeyError:
+        import difflib
+
         close = difflib.get_close_matches(name, list(SYSTEMS), n=1, cutoff=0.4)
         raise CoordError(
             f"unknown coordinate system {name!r}; known: {', '.join(SYSTEMS)}",

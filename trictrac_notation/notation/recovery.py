@@ -24,21 +24,13 @@ from .lalr import (
     UnexpectedToken,
     parser as _parser,
 )
+from .limits import MAX_DIGITS, MAX_NESTING, MAX_SYNTAX_ERRORS, suspect
 from .record import Span
 
 if TYPE_CHECKING:
     from lark.parsers.lalr_parser_state import ParserState
 
-MAX_SYNTAX_ERRORS = 50
 Describe = Callable[[Iterable[str]], str]  # words the terminals expected
-MAX_DIGITS = 9
-"""A record's numbers (throws, dice, points, holes, counts) have at most 9 digits, in 0-9: a longer one
-could not even be converted (Python refuses over 4,300 digits), and a digit of another script
-(٦, ６) would be written back as 0-9, so the record would not read back as written."""
-MAX_NESTING = 32
-"""decided: variations nest at most 32 deep (a variation in a variation ... 32 times); a deeper one is
-an error and set aside.  Analyses in the treatises go two or three deep; the bound keeps every tool that
-walks a record (transformer, copy, writer, replay, pages) far from Python's recursion limit."""
 
 
 _HEAD_START = re.compile(r"(?:(\d+)\.[ \t]*)?((?i:white|black|blanc|noir)(?![\w&'-]))?[ \t]*([^\n]*)")
@@ -47,7 +39,7 @@ _HEAD_START = re.compile(r"(?:(\d+)\.[ \t]*)?((?i:white|black|blanc|noir)(?![\w&
 def parse_tree(text: str, syntax: Reporter, describe: Describe) -> Tree[Token] | None:
     """The Lark tree of ``text``, every syntax error reported to ``syntax`` (``describe(names)`` words
     the terminals expected); None after :data:`MAX_SYNTAX_ERRORS` errors."""
-    if text.count("(") <= MAX_NESTING and not _suspect(text):
+    if text.count("(") <= MAX_NESTING and not suspect(text):
         try:  # the common case, at full speed: no error, nothing to refuse, no deep nesting possible
             return _parser().parse(text)
         except UnexpectedInput:
@@ -129,18 +121,6 @@ class _Refused(Exception):
 _DIGITS = re.compile(r"\d+")
 _TEN_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 _FREE_TEXT = ("COMMENT", "STRING")  # their numbers are words, never read as numbers
-_LONG_ASCII_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
-_ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
-
-
-def _suspect(text: str) -> bool:
-    """Whether :func:`_odd_number` might find a number to refuse in ``text`` (quick, and never wrong
-    when it says no): a run of ten digits 0-9, or a digit of another script anywhere."""
-    if _LONG_ASCII_NUMBER.search(text):
-        return True
-    return not text.isascii() and any(c.isdecimal() for c in _ASCII_RUNS.sub("", text))
-
-
 def _odd_number(tok: Token) -> re.Match[str] | None:
     """The first number of ``tok`` too long to be one of a record's, or written in other digits than 0-9."""
     if tok.type in _FREE_TEXT or (tok.isascii() and not _TEN_DIGITS.search(tok)):

@@ -21,7 +21,6 @@ at most :data:`MAX_RULES_BYTES` (a rule file is data a site may receive from any
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from collections.abc import Collection, Iterable, Mapping
@@ -241,6 +240,8 @@ TRICTRAC = GameSchema(JANS, VARIANTS)
 
 def suggest(word: object, choices: Iterable[object]) -> str:
     """'; did you mean 'x'?' for a close match, else ''."""
+    import difflib  # (an error's hint: not paid by a short command)
+
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 
