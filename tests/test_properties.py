@@ -15,7 +15,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from trictrac_notation.core.board import BLACK, COLORS, DAMES, OFF, WHITE, Position, other
 from trictrac_notation.engine.convert import convert
 from trictrac_notation.core.coords import SYSTEMS
-from trictrac_notation.games.trictrac.moves import Step, legal_plays, surely_legal
+from trictrac_notation.games.trictrac.moves import (
+    Step,
+    _surely_legal_fitted,
+    _surely_legal_inside,
+    legal_plays,
+    surely_legal,
+)
 from trictrac_notation.notation.reader import parse, write
 from trictrac_notation.games.trictrac.randomgame import random_record, random_throws
 from trictrac_notation.engine.replay import replay
@@ -179,3 +185,29 @@ def test_the_replay_fast_path_accepts_only_legal_plays(found, dice, rng):
     for steps in candidates:
         if surely_legal(position, side, dice, steps):
             assert position.moved(side, [(s.src, s.dst) for s in steps]) in legal, steps
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), DICE, st.randoms(use_true_random=False))
+def test_the_inside_shortcut_agrees_with_the_general_check(found, dice, rng):
+    """moves._surely_legal_inside (two dames or one tout d'une inside the board, no working board) gives
+    the general check's verdict whenever it gives one, for legal plays and for plays breaking any rule."""
+    position, side = found
+    sources = [t for t, n in enumerate(position.row(side)) if n] or [0]
+    a, b = dice
+    candidates = [p.steps for p in legal_plays(position, side, dice)]
+    for _ in range(40):
+        s1, s2 = rng.choice(sources + [rng.randrange(24)]), rng.choice(sources)
+        first, second = (a, b) if rng.random() < 0.5 else (b, a)
+        if rng.random() < 0.3:
+            via = s1 + first if rng.random() < 0.8 else s1 + rng.randrange(1, 7)
+            candidates.append((Step(s1, min(s1 + a + b, OFF), via=via if via < OFF and rng.random() < 0.7 else None),))
+        else:
+            candidates.append((Step(s1, min(s1 + first, OFF)), Step(s2, min(s2 + second, OFF))))
+    decided = 0
+    for steps in candidates:
+        quick = _surely_legal_inside(position, side, dice, steps)
+        if quick is not None:
+            decided += 1
+            assert quick == _surely_legal_fitted(position, side, dice, steps), steps
+    assert decided or all(s.dst >= OFF or s.puissance for p in candidates for s in p)

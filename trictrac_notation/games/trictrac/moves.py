@@ -443,6 +443,14 @@ def surely_legal(position: Position, color: str, dice: tuple[int, int], steps: I
     quadrant it leaves unfilled is within two dames of a plein (so no other play
     can fill or keep more).  False means only "not sure": ask legal_plays.
     """
+    made = steps if isinstance(steps, (list, tuple)) else list(steps)
+    quick = _surely_legal_inside(position, color, dice, made)
+    return quick if quick is not None else _surely_legal_fitted(position, color, dice, made, rules)
+
+
+def _surely_legal_fitted(position: Position, color: str, dice: tuple[int, int], steps: Sequence[Step],
+                         rules: MoveRules = PARISIAN) -> bool:
+    """:func:`surely_legal` the general way: the dice fitted to the steps, played on a working board."""
     fitted = fit_dice(list(steps), dice)
     if not fitted or sum(1 if n == ("puissance",) else len(n) for _, n in fitted) != 2:
         return False
@@ -454,6 +462,70 @@ def surely_legal(position: Position, color: str, dice: tuple[int, int], steps: I
         if min(after[lo:hi]) < 2 and lacking(before, quadrant) <= 2:
             return False
     return True
+
+
+def _surely_legal_inside(position: Position, color: str, dice: tuple[int, int],
+                         steps: Sequence[Step]) -> bool | None:
+    """:func:`surely_legal` for the common plays — two dames, or one tout d'une, moved inside the board —
+    without fitting the dice or building a working board (the replay asks it of nearly every throw);
+    None for the others (bearing off, par puissance, a written play that fits no die), left to the general
+    way.  Same verdicts: tests/test_properties.py compares both."""
+    a, b = dice
+    if not (1 <= a <= 6 and 1 <= b <= 6):
+        return None
+    row = position.row(color)
+    opp = position.row(other(color))  # in the opponent's frame: our track k is his 23 - k
+    if len(steps) == 2:
+        s, t = steps
+        if s.via is not None or t.via is not None or s.puissance or t.puissance or s.src < 0 or t.src < 0 \
+                or s.dst >= OFF or t.dst >= OFF:
+            return None
+        d1, d2 = s.dst - s.src, t.dst - t.src
+        if not (d1 == a and d2 == b or d1 == b and d2 == a):
+            return None
+        if not row[s.src] or not _may_stop(opp, s.dst):
+            return False
+        after = list(row)
+        after[s.src] -= 1
+        after[s.dst] += 1
+        if not after[t.src] or not _may_stop(opp, t.dst):
+            return False
+        after[t.src] -= 1
+        after[t.dst] += 1
+    elif len(steps) == 1:
+        s = steps[0]
+        if s.puissance or s.src < 0 or s.dst >= OFF or s.dst - s.src != a + b:
+            return None
+        firsts: tuple[int, ...] = (a,) if a == b else (a, b)
+        if s.via is not None:
+            firsts = tuple(f for f in firsts if s.src + f == s.via)
+            if not firsts:
+                return None
+        # a resting arrow free of opponent dames (M3), and the end open (M2, M10, M12)
+        if not row[s.src] or not _may_stop(opp, s.dst) or all(opp[23 - s.src - f] for f in firsts):
+            return False
+        after = list(row)
+        after[s.src] -= 1
+        after[s.dst] += 1
+    else:
+        return None
+    if after[COIN] == 1 and row[COIN] != 1:
+        return False
+    for lo, hi in QUADRANTS.values():
+        if min(after[lo:hi]) < 2:
+            arrows = row[lo:hi]
+            if 2 * arrows.count(0) + arrows.count(1) <= 2:
+                return False
+    return True
+
+
+def _may_stop(opp: Sequence[int], dst: int) -> bool:
+    """_Board.stop_reason(dst) is None, from the opponent's row in his own frame (dst < OFF)."""
+    if opp[23 - dst] or dst == OPP_COIN:
+        return False
+    if dst < 12:
+        return True
+    return not can_still_fill(opp, 6, 12) if dst < 18 else not can_still_fill(opp, 0, 6)
 
 
 def _puissance_reason(board: _Board, a: int, b: int) -> str | None:
