@@ -17,7 +17,7 @@ import sys
 
 from ..core.board import COLORS, other
 from ..games.trictrac.chances import after_throws, caption, outcomes, summary
-from .common import UsageError, _print_diagnostics, read_json_input
+from .common import UsageError, _print_diagnostics, read_json_input, record_ruleset
 from ..games.trictrac.request import read_score_request
 from .score import _emit
 from ..notation.reader import dice_name, read
@@ -107,7 +107,6 @@ def _lines(data: dict) -> list[str]:
 
 def _record_chances(args) -> int:
     from ..engine.opengame import scored_replay
-    from ..rules.rulesets import require_game, ruleset_for
 
     if args.throw is None:
         raise UsageError("with a record, give the throw: trictrac chances FILE --throw N")
@@ -115,10 +114,9 @@ def _record_chances(args) -> int:
     if record is None:
         _print_diagnostics(diags, text, sys.stderr)
         return 1
-    try:
-        ruleset = require_game(ruleset_for(args.rules, record), "trictrac")
-    except RulesError as e:
-        raise UsageError(f"--rules: {e}") from None
+    ruleset = record_ruleset("chances", "weighs trictrac's jans", args.rules, record, text)
+    if ruleset is None:
+        return 1
     result = scored_replay(record, ruleset, diags)
     if not 1 <= args.throw <= len(result.throws):
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "

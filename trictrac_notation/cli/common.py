@@ -85,6 +85,24 @@ def _open_backgammon(args, path: str, text: str) -> OpenedGame | None:
 _BACKGAMMON = re.compile(r'^\s*\[\s*Game\s+"\s*backgammon\s*"\s*\]', re.I | re.M)
 
 
+def record_ruleset(command: str, does: str, rules: str | None, record: Record, text: str | None) -> RuleSet | None:
+    """The rule set a trictrac command reading a record applies (chances, explain): ``--rules``, else the record's
+    ``Rules`` and ``Options`` headers.  Another game's record, or a bad --rules, is a usage error; a bad header is
+    an error of the record, printed at its FILE:LINE:COL as ``check`` prints it, and the answer is None (exit 1)."""
+    from ..engine.opengame import replay_setup
+    from ..rules.rulesets import RulesError, ruleset_for
+
+    trictrac_only(command, does, record)
+    try:
+        errors = [d for d in replay_setup(rules, record)[1] if d.severity == "error"]
+    except RulesError as e:  # only a bad --rules raises: the headers' mistakes are diagnostics
+        raise UsageError(f"--rules: {e}") from None
+    if errors:
+        _print_diagnostics(errors, text, sys.stderr)
+        return None
+    return ruleset_for(rules, record)
+
+
 def trictrac_only(command: str, does: str, record: Record, rulesets: Sequence[RuleSet] = ()) -> None:
     """Commands that know trictrac only (compare, explain, convert): another game's record or rule set is a
     usage error that says so, not a trictrac message about it."""

@@ -17,7 +17,7 @@ from ..games.trictrac.request import read_score_request
 from ..games.trictrac.scoring import throw_events, totals
 from ..notation.reader import dice_name, read
 from ..rules.rules_schema import RulesError
-from .common import UsageError, _print_diagnostics, read_json_input, trictrac_only
+from .common import UsageError, _print_diagnostics, read_json_input, record_ruleset, trictrac_only
 
 
 # --- score ---------------------------------------------------------------------------------------
@@ -146,16 +146,13 @@ def _explain_lines(data: dict) -> list[str]:
 
 def cmd_explain(args) -> int:
     from ..engine.opengame import scored_replay
-    from ..rules.rulesets import ruleset_for
 
     record, diags, text = read(args.file)
     if record is None:
         return _unreadable(diags, text)
-    try:
-        ruleset = ruleset_for(args.rules, record)
-    except RulesError as e:
-        raise UsageError(str(e)) from None
-    trictrac_only("explain", "weighs trictrac's jans and holes", record, [ruleset])
+    ruleset = record_ruleset("explain", "weighs trictrac's jans and holes", args.rules, record, text)
+    if ruleset is None:
+        return 1
     result = scored_replay(record, ruleset, diags)
     if not 1 <= args.throw <= len(result.throws):
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
