@@ -131,7 +131,7 @@ def show_lines(ruleset: RuleSet) -> list[str]:
         if head != section:
             section = head
             out += ["", titles[head]]
-        out.append(f"  {name:<25} {_show_value(value):<24} {ruleset.citation(key)}")
+        out.append(f"  {name:<25} {_show_value(value, ruleset, key):<24} {ruleset.citation(key)}")
         about = {"variants": lambda: ruleset.schema.variants[name].about,
                  "options": lambda: ruleset.available_options[name]}
         if head in about:
@@ -139,16 +139,16 @@ def show_lines(ruleset: RuleSet) -> list[str]:
     return out
 
 
-def _show_value(value) -> str:
+def _show_value(value: object, ruleset: RuleSet, key: str) -> str:
+    """The value of the rule ``key`` (``points.remplir``, ``variants.payout_stakes``...) in words."""
     if isinstance(value, dict):
         if "talon" in value:
-            return f"talon {_show_value(value['talon'])}, coin {_show_value(value['coin'])}"
+            return f"talon {_show_value(value['talon'], ruleset, key)}, coin {_show_value(value['coin'], ruleset, key)}"
         return f"{value['simple']}/{value['doublet']}" if "doublet" in value else f"{value['simple']} (no doublet)"
     if isinstance(value, bool):
         return str(value).lower()
-    if isinstance(value, list):  # the tiers of marque_bredouille
-        from ..rules.rules_schema import Tiers
-        return Tiers.text(value)
+    if isinstance(value, list):  # a variant of its own kind (the tiers of marque_bredouille, payout_stakes' cases)
+        return ruleset.schema.variants[key.partition(".")[2]].text(value)
     return "—" if value is None else str(value)
 
 
@@ -168,5 +168,7 @@ def cmd_diff(args) -> int:
     for row in rows:
         print(row["key"])
         for side, spec in (("a", args.a), ("b", args.b)):
-            print(f"  {spec:<{width}}  {_show_value(row[side]):<24} {row['cite_' + side] or 'not stated'}")
+            ruleset = a if side == "a" else b
+            print(f"  {spec:<{width}}  {_show_value(row[side], ruleset, row['key']):<24} "
+                  f"{row['cite_' + side] or 'not stated'}")
     return 0
