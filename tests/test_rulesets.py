@@ -651,3 +651,17 @@ def test_cli_rules_diff_unknown_id():
     code, out, err = run_cli("rules", "diff", "modern", "lepeintre")
     assert (code, out) == (2, "")
     assert "did you mean 'lepeintre-1818'?" in err
+
+
+def test_rules_show_and_diff_word_the_payout_cases():
+    """A variant whose value is a list is worded by its own kind (``rules show`` took every list for
+    marque_bredouille's tiers and ended in a KeyError on the pont's cases)."""
+    code, out, err = run_cli("rules", "show", "fallavel-1776", "--option", "pont")
+    row = next(line for line in out.splitlines() if line.startswith("  payout_stakes "))
+    assert (code, err) == (0, "") and "×2 if grande; ×1.5 if below-line; ×1 otherwise" in row
+    assert "[option pont]" in row
+    code, out, err = run_cli("rules", "diff", "guiton-1822", "combine-1780+grande-bredouille")
+    lines = out.splitlines()
+    guiton = lines[lines.index("variants.payout_stakes") + 1]
+    assert code == 0 and guiton.startswith("  guiton-1822                     ×4 if loser-no-hole; ×3 if grande and "
+                                           "pavillon; ×2 if below-line; ×1 otherwise Guiton 1822 ch. 8")

@@ -4,31 +4,36 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, TypeAlias
 
 from ..core.diagnostics import Diagnostic
 from ..errors import TrictracError
 
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
+    from ..core.jsoninput import JSONValue
     from ..engine.opengame import OpenedGame
     from ..notation.record import Record
     from ..rules.rulesets import RuleSet
+
+    # what ``register(subparsers)`` of each command module receives
+    Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 class UsageError(TrictracError):
     """A bad option or argument: exit 2."""
 
 
-def _print_diagnostics(diags: list[Diagnostic], text: str | None, stream=None) -> None:
+def _print_diagnostics(diags: Sequence[Diagnostic], text: str | None, stream: IO[str] | None = None) -> None:
     stream = stream or sys.stdout
     lines = text.split("\n") if text is not None else None
     for d in sorted(diags, key=lambda d: (d.line, d.column)):
         print(d.format(lines), file=stream)
 
 
-def read_json_input(source: str = "standard input"):
+def read_json_input(source: str = "standard input") -> JSONValue:
     """The JSON value on standard input, read defensively (jsoninput); a bad one is a usage error."""
     from ..core.jsoninput import BadJSON, read_json_stream
 
@@ -38,7 +43,7 @@ def read_json_input(source: str = "standard input"):
         raise UsageError(str(e)) from None
 
 
-def _check_rules_option(args) -> None:
+def _check_rules_option(args: argparse.Namespace) -> None:
     """A bad --rules is a usage error, found before any file is read."""
     from ..rules.rulesets import RulesError, ruleset_for
 
@@ -50,7 +55,7 @@ def _check_rules_option(args) -> None:
             raise UsageError(f"--rules: {e}") from None
 
 
-def open_record(args, path: str) -> OpenedGame:
+def open_record(args: argparse.Namespace, path: str) -> OpenedGame:
     """The record file read (once) and replayed with the rules of --rules or of its headers (a bad Rules
     header is an error of the record, not of the command line)."""
     from ..engine.opengame import OpenedGame, open_game
@@ -67,7 +72,7 @@ def open_record(args, path: str) -> OpenedGame:
         raise UsageError(f"--rules: {e}") from None
 
 
-def _open_backgammon(args, path: str, text: str) -> OpenedGame | None:
+def _open_backgammon(args: argparse.Namespace, path: str, text: str) -> OpenedGame | None:
     """A ``[Game "backgammon"]`` record replayed by backgammon's own replay (its cube, the games of a match and
     their numbering are not yet the Game protocol's); None for any other record."""
     if not _BACKGAMMON.search(text):

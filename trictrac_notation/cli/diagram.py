@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ..core.coords import SYSTEMS
 
+if TYPE_CHECKING:
+    from ..engine.replay import Replay
+    from ..notation.record import Record
+    from .common import Subparsers
 
-def register(subparsers) -> None:
+
+def register(subparsers: Subparsers) -> None:
     d = subparsers.add_parser("diagram", help="draw the board after a throw (SVG, or PNG/PDF by the extension)")
     d.add_argument("file", metavar="FILE")
     d.add_argument("--throw", type=int, metavar="N",
@@ -24,7 +31,7 @@ def register(subparsers) -> None:
     d.set_defaults(func=cmd_diagram)
 
 
-def cmd_diagram(args) -> int:
+def cmd_diagram(args: argparse.Namespace) -> int:
     from ..render.diagram import NoSuchThrow
     from ..render.plot import FORMATS, save_diagram
     from ..render.svg import replay_svg
@@ -47,7 +54,7 @@ def cmd_diagram(args) -> int:
         _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
     if opened.game is not None and opened.game.name != "trictrac":
-        return _other_game(args, opened)
+        return _other_game(args, opened.text, record, result, opened.game.name)
     n = _throw_number(args, record)
     _print_diagnostics(result.diagnostics, text, sys.stderr)
     status = 1 if result.errors else 0
@@ -65,26 +72,25 @@ def cmd_diagram(args) -> int:
     return status
 
 
-def _other_game(args, opened) -> int:
+def _other_game(args: argparse.Namespace, text: str | None, record: Record, result: Replay, game: str) -> int:
     """A backgammon position (its bar and its dames borne off) after throw N: the board without the arrows of
     the moves (they are still trictrac's), the throw as the title; SVG, or PNG/PDF by -o's extension."""
     from ..annotate.backgammon import COORDS
     from ..render.svg import board_svg
     from .common import UsageError, _print_diagnostics
 
-    record, result = opened.record, opened.replay
     out = args.output
     count = len(result.throws)
     n = count if args.throw is None else args.throw
     if not 0 <= n <= count:
         raise UsageError(f"--throw {n}: {args.file} has {count} replayed throw{'s' if count != 1 else ''}; "
                          f"give 0 (the starting position) to {count}")
-    _print_diagnostics(result.diagnostics, opened.text, sys.stderr)
+    _print_diagnostics(result.diagnostics, text, sys.stderr)
     t = result.throws[n - 1] if n else None
     position = result.initial if t is None else (t.after or t.before)
     from ..notation.reader import WORDS, write_throw
 
-    title = record.header("Title") or opened.game.name
+    title = record.header("Title") or game
     title += f", game {t.game}: after {write_throw(t.throw, WORDS['en'], comments=False, variations=False)}" if t \
         else ": the starting position"
     bottom = args.bottom or "white"
@@ -106,7 +112,7 @@ def _other_game(args, opened) -> int:
     return 1 if result.errors else 0
 
 
-def _throw_number(args, record) -> int:
+def _throw_number(args: argparse.Namespace, record: Record | None) -> int:
     """The throw to draw (the last by default); a number outside the record is a usage error."""
     from .common import UsageError
 
