@@ -275,6 +275,7 @@ def test_check_and_replay_json(tmp_path, capsys):
     (["convert", "--coords", "absolute"], "convert rewrites trictrac's coordinate systems"),
     (["compare", "--rules", "ffbg,guiton-1822-backgammon"], "compare weighs trictrac's jans and holes"),
     (["explain", "--throw", "1"], "explain weighs trictrac's jans and holes"),
+    (["chances", "--throw", "1"], "chances weighs trictrac's jans"),
 ])
 def test_trictrac_only_commands_refuse_a_backgammon_record(tmp_path, capsys, argv, says):
     path = tmp_path / "g.tric"

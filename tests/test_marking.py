@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trictrac_notation.core.board import BLACK, WHITE, Position
-from trictrac_notation.games.trictrac.marking import Marking, Player, stakes
+from trictrac_notation.games.trictrac.marking import CONDITIONS, Marking, PayoutRule, Player, stakes
 from trictrac_notation.notation.reader import parse
 from trictrac_notation.games.trictrac.randomgame import random_record
 from trictrac_notation.engine.replay import replay
@@ -89,26 +89,36 @@ def test_the_partie_ends_at_twelve_holes():
     assert m.winner is None
     m.mark(WHITE, 12)
     assert (m.winner, m.players[WHITE].holes) == (WHITE, 12)
-    payout = m.payout("guiton", load_ruleset("guiton-1822").variant("payout_line"))
+    payout = m.payout(PayoutRule.of(load_ruleset("guiton-1822")))
     assert (payout.stakes, payout.why) == (4, "all twelve holes while the loser took none")
 
 
-@pytest.mark.parametrize("scheme,won,lost,expected", [
-    ("single", Player(holes=12, series=True), Player(), 1),
-    ("grande-bredouille-double", Player(holes=12, series=True), Player(), 2),
-    ("grande-bredouille-double", Player(holes=12, series=True, pavillon=True), Player(holes=4), 2),
-    ("grande-bredouille-double", Player(holes=12), Player(holes=4), 1),
-    ("guiton", Player(holes=12), Player(holes=3), 2),
+@pytest.mark.parametrize("rules,scheme,won,lost,expected", [
+    ("lepeintre-1818", "single", Player(holes=12, series=True), Player(), 1),
+    ("lepeintre-1818+grande-bredouille", "grande-bredouille-double", Player(holes=12, series=True), Player(), 2),
+    ("modern+grande-bredouille", "grande-bredouille-double", Player(holes=12, series=True, pavillon=True),
+     Player(holes=4), 2),
+    ("lelasseux-1852+grande-bredouille", "grande-bredouille-double", Player(holes=12), Player(holes=4), 1),
+    ("guiton-1822", "guiton", Player(holes=12), Player(holes=3), 2),
 ])
-def test_payout_schemes(scheme, won, lost, expected):
-    """rules.md §3.12 (decided: a grande bredouille is the winner's uninterrupted series, begun first or
-    second)."""
-    assert stakes(scheme, won, lost, 6 if scheme == "guiton" else None)[0] == expected
+def test_payout_schemes(rules, scheme, won, lost, expected):
+    """rules.md §3.12, each rule set's payout_stakes (decided: a grande bredouille is the winner's uninterrupted
+    series, begun first or second)."""
+    name, *options = rules.split("+")
+    rule = PayoutRule.of(load_ruleset(name, options))
+    assert rule.scheme == scheme and stakes(rule, won, lost)[0] == expected
 
 
-def test_a_payout_line_is_needed_where_the_scheme_draws_one():
+def test_a_payout_line_is_needed_where_the_cases_draw_one():
+    cases = PayoutRule.of(load_ruleset("guiton-1822")).cases
     with pytest.raises(ValueError, match="payout_line"):
-        stakes("guiton", Player(holes=12), Player(holes=3))
+        stakes(PayoutRule("guiton", cases), Player(holes=12), Player(holes=3))
+
+
+def test_the_payout_conditions_are_those_the_schema_accepts():
+    from trictrac_notation.rules.rules_schema import PayoutCases
+
+    assert set(CONDITIONS) == set(PayoutCases.CONDITIONS)
 
 
 @settings(max_examples=60, deadline=None)

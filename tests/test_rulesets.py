@@ -178,7 +178,8 @@ def test_options_switch_jans_on_and_set_variants_with_their_citation():
     assert r.has("rencontre") and not modern.has("rencontre")
     assert r.variant("payout") == "grande-bredouille-double" and modern.variant("payout") == "single"
     assert r.citation("variants.payout") == "trictrac.org d028 (M) [option grande-bredouille]"
-    assert [row["key"] for row in diff_rulesets(modern, r)] == ["jans.rencontre", "variants.payout"]
+    assert [row["key"] for row in diff_rulesets(modern, r)] == ["jans.rencontre", "variants.payout",
+                                                                "variants.payout_stakes"]
     assert load_ruleset("lepeintre-1818", ["bonne-compagnie"]).variant("ecole_fill_not_made") == "single"
 
 
@@ -346,11 +347,60 @@ def test_every_error_of_a_file_is_reported_in_order(tmp_path):
         "jans:\n"
         "  margot: {scored: yes}\n"
         "variants:\n"
-        "  payout: {value: double, cite: 'X (C)'}\n"))
+        "  payout: {value: double, cite: 'X (C)'}\n"
+        "  payout_stakes: {value: [{stakes: 2, why: twice}], cite: 'X (C)'}\n"))
     assert errors == [
         f"{path}:4:3: jans.margot: missing citation: add 'cite: <treatise, page or §> (S|C|W|M|I)' or 'decided: <why>'",
         f"{path}:6:19: variants.payout.value: expected one of 'single', 'grande-bredouille-double', 'pont', "
         "'guiton', 'combine', got 'double'"]
+
+
+# --- the payout of the 12-hole partie: its cases are data (rules.md §3.12) -------------------------
+
+PONT_AT_5 = "[{stakes: 2, when: [grande], why: x}, {stakes: 1.5, when: [below-line], why: 'y {holes} < {line}'}, " \
+            "{stakes: 1, why: z}]"
+
+
+@pytest.mark.parametrize("variants, message", [
+    ("  payout: {value: single, cite: 'X (C)'}\n",
+     "4:3: variants: 'payout' goes with 'payout_stakes': state both"),
+    ("  payout_stakes: {value: [{stakes: 1, why: once}], cite: 'X (C)'}\n",
+     "4:3: variants: 'payout_stakes' goes with 'payout': state both"),
+    ("  payout: {value: single, cite: 'X (C)'}\n  payout_stakes: {value: [{stakes: 2, when: [grand], why: x}, "
+     "{stakes: 1, why: y}], cite: 'X (C)'}\n",
+     "5:26: variants.payout_stakes.value: expected a list of {stakes: N, when: [CONDITION...], why: TEXT}, the last "
+     "without 'when' (conditions: loser-no-hole, grande, pavillon, below-line), got a list"),
+    ("  payout: {value: single, cite: 'X (C)'}\n  payout_stakes: {value: [{stakes: 1, when: [grande], why: x}], "
+     "cite: 'X (C)'}\n", "5:26: variants.payout_stakes.value: expected a list of"),
+])
+def test_a_payout_states_its_name_and_its_cases_together(tmp_path, variants, message):
+    path, errors = errors_of(tmp_path, HEAD + EXTENDS + "variants:\n" + variants)
+    assert len(errors) == 1 and errors[0].startswith(f"{path}:{message}"), errors
+
+
+def test_an_option_drawing_a_payout_line_states_it(tmp_path):
+    path, errors = errors_of(tmp_path, HEAD + EXTENDS.replace("guiton-1822", "lepeintre-1818") + (
+        "options:\n"
+        "  pont:\n"
+        "    description: d\n"
+        f"    variants: {{payout: pont, payout_stakes: {PONT_AT_5}}}\n"
+        "    cite: 'X (C)'\n"))
+    assert errors == [f"{path}:4:3: options.pont: 'payout_line' is not stated (the 12-hole partie is paid more when "
+                      "the loser has fewer holes than this (payout_stakes' below-line; §3.12, D12))"]
+
+
+def test_a_payout_of_ones_own_is_paid_as_its_yaml_says(tmp_path):
+    """No scheme's name is read by the engine: a pont drawn at the 5th hole pays 1.5 below it."""
+    from trictrac_notation.games.trictrac.marking import PayoutRule, Player, stakes
+
+    path = tmp_path / "mine.yaml"
+    path.write_text(HEAD + EXTENDS + "variants:\n  payout: {value: pont, cite: 'X (C)'}\n"
+                    f"  payout_stakes: {{value: {PONT_AT_5}, cite: 'X (C)'}}\n  payout_line: {{value: 5, cite: 'X (C)'}}\n",
+                    encoding="utf-8")
+    rule = PayoutRule.of(load_ruleset(str(path)))
+    assert stakes(rule, Player(holes=12), Player(holes=4)) == (1.5, "y 4 holes < 5")
+    assert stakes(rule, Player(holes=12), Player(holes=6)) == (1, "z")
+    assert stakes(rule, Player(holes=12, series=True), Player(holes=0)) == (2, "x")
 
 
 @pytest.mark.parametrize("text, message", [
@@ -601,3 +651,17 @@ def test_cli_rules_diff_unknown_id():
     code, out, err = run_cli("rules", "diff", "modern", "lepeintre")
     assert (code, out) == (2, "")
     assert "did you mean 'lepeintre-1818'?" in err
+
+
+def test_rules_show_and_diff_word_the_payout_cases():
+    """A variant whose value is a list is worded by its own kind (``rules show`` took every list for
+    marque_bredouille's tiers and ended in a KeyError on the pont's cases)."""
+    code, out, err = run_cli("rules", "show", "fallavel-1776", "--option", "pont")
+    row = next(line for line in out.splitlines() if line.startswith("  payout_stakes "))
+    assert (code, err) == (0, "") and "×2 if grande; ×1.5 if below-line; ×1 otherwise" in row
+    assert "[option pont]" in row
+    code, out, err = run_cli("rules", "diff", "guiton-1822", "combine-1780+grande-bredouille")
+    lines = out.splitlines()
+    guiton = lines[lines.index("variants.payout_stakes") + 1]
+    assert code == 0 and guiton.startswith("  guiton-1822                     ×4 if loser-no-hole; ×3 if grande and "
+                                           "pavillon; ×2 if below-line; ×1 otherwise Guiton 1822 ch. 8")

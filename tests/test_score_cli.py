@@ -196,3 +196,35 @@ def test_replay_json_has_the_score(tric):
 def test_no_rules_header_means_no_scoring(tric):
     code, out, _ = run_cli("replay", tric("1. white 6-4 T-6 T-4\n"), "--json")
     assert "score" not in json.loads(out)["throws"][0] and "final" not in json.loads(out)
+
+
+# --- a bad Rules header: an error of the record, wherever FILE is read ------------------------------
+
+BODY = E3.split("\n", 1)[1] + "1. white 4-3 5-9 6-9\n"
+BAD_HEADERS = [  # (headers, the line of the faulty one, what the error says)
+    ('[Rules "guiton-1823"]\n', 1, "Rules header: unknown rule set 'guiton-1823' (known: "),
+    ('[Rules "guiton-1822"]\n[Options "nope"]\n', 2,
+     "Options header: unknown option 'nope' for rule set guiton-1822 (available: pile-de-misere)"),
+    ('[Rules "ffbg"]\n', 1, "rule set ffbg is a backgammon rule set, and this record is trictrac"),
+]
+FILE_COMMANDS = [("chances", "--throw", "1"), ("explain", "--throw", "1"), ("diagram",), ("replay",), ("check",)]
+
+
+@pytest.mark.parametrize("headers,line,says", BAD_HEADERS, ids=["rules", "options", "other-game"])
+@pytest.mark.parametrize("command", FILE_COMMANDS, ids=lambda c: c[0])
+def test_a_bad_rules_header_is_reported_at_its_file_line_and_column(tric, command, headers, line, says):
+    """As ``check`` reports it: FILE:LINE:COL of the header, the line quoted, exit 1 (chances said
+    "--rules: ..." as though the command line were wrong, and explain made it a usage error)."""
+    path = tric(headers + BODY)
+    code, out, err = run_cli(command[0], path, *command[1:])
+    said = err if command[0] != "check" else out  # check prints its diagnostics on standard output
+    assert code == 1 and f"{path}:{line}:2: error: {says}" in said, said
+    assert "  " + headers.splitlines()[line - 1] in said.splitlines() and "--rules" not in out + err
+
+
+@pytest.mark.parametrize("command", FILE_COMMANDS, ids=lambda c: c[0])
+def test_a_bad_rules_option_is_a_usage_error_that_names_it(tric, command):
+    """A rule set given on the command line is the command line's mistake: exit 2, "--rules: ..." (explain
+    did not name the option)."""
+    code, _, err = run_cli(command[0], tric('[Rules "guiton-1822"]\n' + BODY), *command[1:], "--rules", "guiton-1823")
+    assert code == 2 and err.startswith(f"trictrac {command[0]}: error: --rules: unknown rule set 'guiton-1823' ")

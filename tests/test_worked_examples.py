@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import after, board
-from trictrac_notation.games.trictrac.marking import Marking, Player, stakes
+from trictrac_notation.games.trictrac.marking import Marking, PayoutRule, Player, stakes
 from trictrac_notation.rules.rulesets import load_ruleset
 from trictrac_notation.games.trictrac.scoring import History, Roll, throw_events, totals
 
@@ -349,11 +349,17 @@ def test_e31_payouts_guiton_and_combine(loser_holes, pavillon, guiton, combine):
     won = Player(holes=12, series=pavillon or loser_holes == 0, pavillon=pavillon)
     lost = Player(holes=loser_holes)
     for rules, expected in (("guiton-1822", guiton), ("combine-1780", combine)):
-        rs = load_ruleset(rules)
-        assert stakes(rs.variant("payout"), won, lost, rs.variant("payout_line"))[0] == expected
+        assert stakes(PayoutRule.of(load_ruleset(rules)), won, lost)[0] == expected
 
 
-@pytest.mark.parametrize("loser_holes,grande,expected", [(6, False, 1.5), (7, False, 1), (0, True, 2)])
-def test_e31_payout_pont(loser_holes, grande, expected):
-    """DICT18 'passer le pont'."""
-    assert stakes("pont", Player(holes=12, series=grande), Player(holes=loser_holes))[0] == expected
+@pytest.mark.parametrize("loser_holes,grande,expected,why", [
+    (6, False, 1.5, "the loser did not pass the pont (7th hole): 6 holes"),
+    (7, False, 1, "the loser passed the pont"),
+    (0, True, 2, "grande bredouille: paid double"),
+])
+def test_e31_payout_pont(loser_holes, grande, expected, why):
+    """DICT18 'passer le pont' (rules.md §3.12 (2)): Fallavel's option pont, its line at the 7th hole a
+    payout_line of its YAML."""
+    rule = PayoutRule.of(load_ruleset("fallavel-1776", ["pont"]))
+    assert (rule.scheme, rule.line) == ("pont", 7)
+    assert stakes(rule, Player(holes=12, series=grande), Player(holes=loser_holes)) == (expected, why)

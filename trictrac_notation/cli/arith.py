@@ -12,19 +12,30 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from ..core.board import COLORS, other
+from ..core.board import COLORS, Position, other
 from ..games.trictrac.chances import after_throws, caption, outcomes, summary
-from .common import UsageError, _print_diagnostics, read_json_input
 from ..games.trictrac.request import read_score_request
-from .score import _emit
 from ..notation.reader import dice_name, read
 from ..rules.rules_schema import RulesError
+from .common import UsageError, _print_diagnostics, read_json_input, record_ruleset
+from .score import _emit
+
+if TYPE_CHECKING:
+    from ..core.jsoninput import JSONValue
+    from ..engine.replay import Replay
+    from ..games.trictrac.events import Event
+    from ..games.trictrac.scoring import History
+    from ..rules.rulesets import RuleSet
+    from .common import Subparsers
 
 
-def read_chances_request(data):
+def read_chances_request(data: JSONValue) -> tuple[RuleSet, Position, str, History]:
     """(ruleset, position, mover, history) from the ``chances`` input: the ``score`` input without
     ``dice``, read by the ``score`` command's own decoder (one reading of that contract)."""
 
@@ -35,12 +46,12 @@ def read_chances_request(data):
     return ruleset, roll.position, roll.roller, history
 
 
-def chances_json(ruleset, position, mover, history) -> dict:
+def chances_json(ruleset: RuleSet, position: Position, mover: str, history: History) -> dict[str, Any]:
     found = outcomes(position, mover, ruleset, history, ordered=True)
     return summary(found, mover) | {"throws": [o.to_json() for o in found]}
 
 
-def cmd_chances(args) -> int:
+def cmd_chances(args: argparse.Namespace) -> int:
     if args.file is None:
         for option in ("throw", "rules", "output"):
             if getattr(args, option) is not None:
@@ -54,7 +65,7 @@ def cmd_chances(args) -> int:
 
 # --- a throw of a record ------------------------------------------------------------------------
 
-def record_chances(result, ruleset, n: int) -> dict:
+def record_chances(result: Replay, ruleset: RuleSet, n: int) -> dict[str, Any]:
     """The chances of the position before throw ``n`` of a scored replay, for the player to move."""
     t = result.throws[n - 1]
     position, mover, history, movement = after_throws(result, n - 1, ruleset)
@@ -71,13 +82,13 @@ def record_chances(result, ruleset, n: int) -> dict:
             **data, "caption": caption(data, mover), "throws": rows}
 
 
-def _event_text(e, mover: str, name) -> str:
+def _event_text(e: Event, mover: str, name: Callable[[int, str], str]) -> str:
     where = f" on {name(e.target, mover)}" if e.target is not None else f" ({e.quadrant})" if e.quadrant else ""
     ways = f", ways {'+'.join(map(str, e.ways))}" if len(e.ways) > 1 else ""
     return f"{e.beneficiary} {e.jan} {e.points}{where}{ways}"
 
 
-def _lines(data: dict) -> list[str]:
+def _lines(data: dict[str, Any]) -> list[str]:
     mover, rival = data["side"], other(data["side"])
     thrown = tuple(data["thrown"]) if data["thrown"] else None
     out = [f"throw {data['number'] or data['throw']}: {mover} to play"
@@ -98,16 +109,17 @@ def _lines(data: dict) -> list[str]:
         if not row["events"]:
             idle.append(dice_name(dice) + ("*" if mark else ""))
             continue
-        out.append(f"    {dice_name(dice):<12} ({row['chances']}) " + "; ".join(e["text"] for e in row["events"]) + mark)
+        events = "; ".join(e["text"] for e in row["events"])
+        out.append(f"    {dice_name(dice):<12} ({row['chances']}) {events}{mark}")
     if idle:
         chances = sum(r["chances"] for r in data["throws"] if not r["events"])
-        out.append(f"    nothing ({chances}): {', '.join(idle)}" + ("  (* thrown)" if any("*" in i for i in idle) else ""))
+        thrown_idle = "  (* thrown)" if any("*" in i for i in idle) else ""
+        out.append(f"    nothing ({chances}): {', '.join(idle)}{thrown_idle}")
     return out
 
 
-def _record_chances(args) -> int:
+def _record_chances(args: argparse.Namespace) -> int:
     from ..engine.opengame import scored_replay
-    from ..rules.rulesets import require_game, ruleset_for
 
     if args.throw is None:
         raise UsageError("with a record, give the throw: trictrac chances FILE --throw N")
@@ -115,10 +127,9 @@ def _record_chances(args) -> int:
     if record is None:
         _print_diagnostics(diags, text, sys.stderr)
         return 1
-    try:
-        ruleset = require_game(ruleset_for(args.rules, record), "trictrac")
-    except RulesError as e:
-        raise UsageError(f"--rules: {e}") from None
+    ruleset = record_ruleset("chances", "weighs trictrac's jans", args.rules, record, text)
+    if ruleset is None:
+        return 1
     result = scored_replay(record, ruleset, diags)
     if not 1 <= args.throw <= len(result.throws):
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
@@ -130,7 +141,7 @@ def _record_chances(args) -> int:
     return 0
 
 
-def _draw(result, data: dict, args) -> None:
+def _draw(result: Replay, data: dict[str, Any], args: argparse.Namespace) -> None:
     """The position before the throw, its chances in the caption (SVG, PNG or PDF by the extension)."""
     from pathlib import Path
 
@@ -155,7 +166,7 @@ def _draw(result, data: dict, args) -> None:
 
 # --- simulate -------------------------------------------------------------------------------------
 
-def cmd_simulate(args) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
     from ..games.trictrac.simulate import _ruleset, simulate
     from ..site.site import _Progress
 
@@ -167,7 +178,8 @@ def cmd_simulate(args) -> int:
             _ruleset(label)
         except RulesError as e:
             raise UsageError(f"--rules: {e}") from None
-    for name, value, low in (("--games", args.games, 1), ("--jobs", args.jobs, 1), ("--max-throws", args.max_throws, 10)):
+    for name, value, low in (("--games", args.games, 1), ("--jobs", args.jobs, 1),
+                             ("--max-throws", args.max_throws, 10)):
         if value < low:
             raise UsageError(f"{name} {value}: give a whole number from {low}")
     with _Progress(None) as bar:
@@ -178,14 +190,14 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-def _ci(entry: dict, key: str = "mean", digits: int = 2) -> str:
+def _ci(entry: dict[str, Any], key: str = "mean", digits: int = 2) -> str:
     if entry.get(key) is None:
         return "-"
     lo, hi = entry["ci95"]
     return f"{entry[key]:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
 
-def simulate_lines(data: dict) -> list[str]:
+def simulate_lines(data: dict[str, Any]) -> list[str]:
     """The simulation report as text: one block per rule set (95% intervals in brackets)."""
     out = [f"player: {data['player']}",
            f"{data['games']} parties per rule set, seed {data['seed']}, {data['jobs']} process"
@@ -206,7 +218,7 @@ def simulate_lines(data: dict) -> list[str]:
     return out
 
 
-def register(sub) -> None:
+def register(sub: Subparsers) -> None:
     c = sub.add_parser(
         "chances", help="what each of the 36 throws does from a position: chances per jan, expected points",
         description="Without FILE: read the input of 'trictrac score' without \"dice\" on standard input and "

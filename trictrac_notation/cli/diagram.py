@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ..core.coords import SYSTEMS
 
+if TYPE_CHECKING:
+    from ..annotate.annotations import Annotations
+    from ..engine.opengame import OpenedGame
+    from ..engine.replay import Replay
+    from ..notation.record import Record
+    from .common import Subparsers
 
-def register(subparsers) -> None:
+
+def register(subparsers: Subparsers) -> None:
     d = subparsers.add_parser("diagram", help="draw the board after a throw (SVG, or PNG/PDF by the extension)")
     d.add_argument("file", metavar="FILE")
     d.add_argument("--throw", type=int, metavar="N",
@@ -24,7 +33,7 @@ def register(subparsers) -> None:
     d.set_defaults(func=cmd_diagram)
 
 
-def cmd_diagram(args) -> int:
+def cmd_diagram(args: argparse.Namespace) -> int:
     from ..render.diagram import NoSuchThrow
     from ..render.plot import FORMATS, save_diagram
     from ..render.svg import replay_svg
@@ -47,7 +56,7 @@ def cmd_diagram(args) -> int:
         _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
     if opened.game is not None and opened.game.name != "trictrac":
-        return _other_game(args, opened)
+        return _other_game(args, opened.text, record, result, opened.game.name)
     n = _throw_number(args, record)
     _print_diagnostics(result.diagnostics, text, sys.stderr)
     status = 1 if result.errors else 0
@@ -65,21 +74,20 @@ def cmd_diagram(args) -> int:
     return status
 
 
-def _other_game(args, opened) -> int:
+def _other_game(args: argparse.Namespace, opened: OpenedGame) -> int:
     """A backgammon position (its bar and its dames borne off) after throw N, with the arrows of its moves,
     the throw as the title; SVG, or PNG/PDF by -o's extension."""
     from ..render.looks import look_of
     from ..render.svg import board_svg
     from .common import UsageError, _print_diagnostics
 
-    record, result = opened.record, opened.replay
     out = args.output
     count = len(result.throws)
     n = count if args.throw is None else args.throw
     if not 0 <= n <= count:
         raise UsageError(f"--throw {n}: {args.file} has {count} replayed throw{'s' if count != 1 else ''}; "
                          f"give 0 (the starting position) to {count}")
-    _print_diagnostics(result.diagnostics, opened.text, sys.stderr)
+    _print_diagnostics(result.diagnostics, text, sys.stderr)
     t = result.throws[n - 1] if n else None
     position = result.initial if t is None else (t.after or t.before)
     from ..notation.reader import WORDS, write_throw
@@ -108,7 +116,7 @@ def _other_game(args, opened) -> int:
     return 1 if result.errors else 0
 
 
-def _arrows(opened, n: int):
+def _arrows(opened: OpenedGame, n: int) -> Annotations | None:
     """The arrows of throw n as the engine's replay draws them (render/looks.py); None where it did not replay
     the throw (until the engine's loop plays a match's next game, which games/backgammon/replay.py does: the
     record is then replayed again by the engine's loop for its arrows)."""
@@ -125,7 +133,7 @@ def _arrows(opened, n: int):
         return None
 
 
-def _throw_number(args, record) -> int:
+def _throw_number(args: argparse.Namespace, record: Record | None) -> int:
     """The throw to draw (the last by default); a number outside the record is a usage error."""
     from .common import UsageError
 

@@ -10,11 +10,16 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .. import __version__
-from ..errors import RequestError
 from ..core.coords import SYSTEMS
+from ..errors import RequestError
 from .common import UsageError, _check_rules_option, _print_diagnostics, open_record, trictrac_only
+
+if TYPE_CHECKING:
+    from .common import Subparsers
 
 
 def _summary(errors: int, warnings: int, notes: int = 0) -> str:
@@ -24,7 +29,7 @@ def _summary(errors: int, warnings: int, notes: int = 0) -> str:
 
 # --- check ----------------------------------------------------------------------
 
-def cmd_check(args) -> int:
+def cmd_check(args: argparse.Namespace) -> int:
     _check_rules_option(args)
     total_errors = total_warnings = total_notes = 0
     for path in args.files:
@@ -43,11 +48,11 @@ def cmd_check(args) -> int:
 
 # --- replay ---------------------------------------------------------------------
 
-def cmd_replay(args) -> int:
+def cmd_replay(args: argparse.Namespace) -> int:
     import json
 
-    from ..annotate.report import replay_json, replay_lines
     from ..annotate import backgammon
+    from ..annotate.report import replay_json, replay_lines
 
     _check_rules_option(args)
     opened = open_record(args, args.file)
@@ -69,7 +74,7 @@ def cmd_replay(args) -> int:
 
 # --- convert --------------------------------------------------------------------
 
-def cmd_convert(args) -> int:
+def cmd_convert(args: argparse.Namespace) -> int:
     from ..engine.convert import convert
     from ..notation.reader import read, write
 
@@ -146,21 +151,24 @@ EXTENSIONS = {"diagram": ("diagram",), "rules": ("rules",), "site": ("site",),
 the help, and the commands each defines."""
 
 
-def _extensions(command: str | None = None):
+def _extensions(command: str | None = None) -> list[Callable[[Subparsers], None]]:
     """The ``register`` of the module defining ``command``; of every module when ``command`` is None or
     unknown (the help and the list of choices name them all); none for check, replay and convert."""
     if command in ("check", "replay", "convert"):
         return []
     modules = [m for m, commands in EXTENSIONS.items() if command in commands] or list(EXTENSIONS)
-    return [importlib.import_module(f".{m}", __package__).register for m in modules]
+    registers: list[Callable[[Subparsers], None]] = [importlib.import_module(f".{m}", __package__).register
+                                                     for m in modules]
+    return registers
 
 
-def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
+    command: Callable[[argparse.Namespace], int] = args.func
     try:
-        return args.func(args)
+        return command(args)
     except (UsageError, RequestError) as e:  # a bad option, argument or JSON request
         print(f"trictrac {args.command}: error: {e}", file=sys.stderr)
         return 2

@@ -13,14 +13,23 @@ pavillon's holes all taken within one relevé, where a rule set pays more for it
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from ..core.board import COLORS
-from .common import UsageError
 from ..games.trictrac.ecrire import EcrireRules, NotPlayed, reckon, settle
 from ..games.trictrac.request import kind_of as _kind
 from ..rules.rules_schema import suggest
+from .common import UsageError
+
+if TYPE_CHECKING:
+    from ..core.jsoninput import JSONValue
+    from .common import Subparsers
+
+T = TypeVar("T")
 
 MARQUE_FIELDS = {
     "rules": 'the rule set, e.g. "guiton-1822"',
@@ -40,7 +49,7 @@ SETTLE_FIELDS = {
 LIMIT = 10 ** 6  # no partie comes near it: a bound on what the numbers may be
 
 
-def read_marque_request(data) -> dict:
+def read_marque_request(data: JSONValue) -> dict[str, Any]:
     """The output for one request (a marqué or a settlement); UsageError says what is wrong."""
     if not isinstance(data, dict):
         raise UsageError(f"expected one JSON object, either a marqué ({', '.join(MARQUE_FIELDS)}) or a "
@@ -58,7 +67,7 @@ def read_marque_request(data) -> dict:
     if "holes" in data:
         holes = _per_player(data["holes"], "holes", _whole)
         pavillon = data.get("pavillon")
-        if pavillon is not None and pavillon not in COLORS:
+        if pavillon is not None and (not isinstance(pavillon, str) or pavillon not in COLORS):
             raise UsageError(f"pavillon: expected {MARQUE_FIELDS['pavillon']}, not {json.dumps(pavillon)[:40]}")
         refaits = data.get("refaits", 0)
         if not _whole(refaits) or refaits > 100:
@@ -82,7 +91,7 @@ def read_marque_request(data) -> dict:
         raise UsageError(str(e)) from None
 
 
-def _rules(data) -> EcrireRules:
+def _rules(data: dict[str, Any]) -> EcrireRules:
     from ..games.trictrac.request import request_ruleset
 
     try:
@@ -91,22 +100,24 @@ def _rules(data) -> EcrireRules:
         raise UsageError(str(e)) from None
 
 
-def _per_player(value, name: str, check) -> dict:
-    if not isinstance(value, dict) or set(value) != set(COLORS) or not all(check(value[c]) for c in COLORS):
-        what = MARQUE_FIELDS.get(name) or SETTLE_FIELDS[name]
-        raise UsageError(f"{name}: expected {what}")
-    return {c: value[c] for c in COLORS}
+def _per_player(value: JSONValue, name: str, check: Callable[[object], TypeGuard[T]]) -> dict[str, T]:
+    if isinstance(value, dict) and set(value) == set(COLORS):
+        found: dict[str, T] = {c: v for c in COLORS if check(v := value[c])}
+        if len(found) == len(COLORS):
+            return found
+    what = MARQUE_FIELDS.get(name) or SETTLE_FIELDS[name]
+    raise UsageError(f"{name}: expected {what}")
 
 
-def _whole(value) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= LIMIT
 
 
-def _values(value) -> bool:
+def _values(value: object) -> TypeGuard[list[int]]:
     return isinstance(value, list) and len(value) <= LIMIT and all(_whole(v) and v > 0 for v in value)
 
 
-def cmd_marque(args) -> int:
+def cmd_marque(args: argparse.Namespace) -> int:
     from .common import read_json_input
 
     data = read_json_input()
@@ -115,7 +126,7 @@ def cmd_marque(args) -> int:
     return 0
 
 
-def register(sub) -> None:
+def register(sub: Subparsers) -> None:
     m = sub.add_parser("marque", help="reckon a marqué or settle a partie à écrire: one JSON object on standard "
                                       "input, one on standard output",
                        description='Read {"rules", "holes": {"white", "black"}, "pavillon", "refaits"} and print '

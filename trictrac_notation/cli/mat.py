@@ -5,10 +5,15 @@ Exit codes: 0 ok, 1 a file with errors (each printed as FILE:LINE:COL), 2 usage.
 
 from __future__ import annotations
 
+import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .common import Subparsers
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     i = subparsers.add_parser("import", help="a GNU Backgammon match file (.mat) as a record, every game of it")
     i.add_argument("file", metavar="FILE", help="a .mat (Jellyfish match) file")
     i.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
@@ -34,11 +39,11 @@ def _write(text: str, output: str | None) -> None:
         raise UsageError(f"-o {output}: cannot write: {getattr(e, 'strerror', None) or e}") from None
 
 
-def cmd_import(args) -> int:
+def cmd_import(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..games.backgammon.matrecord import match_to_record
     from ..games.backgammon.matfile import MatError, load_mat
+    from ..games.backgammon.matrecord import match_to_record
 
     try:
         match = load_mat(args.file)
@@ -49,7 +54,7 @@ def cmd_import(args) -> int:
     return 0
 
 
-def cmd_export(args) -> int:
+def cmd_export(args: argparse.Namespace) -> int:
     from ..games.backgammon.matfile import write_mat
     from ..games.backgammon.matrecord import record_to_match
     from .common import _print_diagnostics, open_record

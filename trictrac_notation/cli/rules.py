@@ -9,35 +9,39 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..rules.rules_schema import RulesError
 from ..rules.rulesets import RuleSet, diff_rulesets, game_dirs, game_ids, known_ids, load_ruleset
 
+if TYPE_CHECKING:
+    from .common import Subparsers
+
 ABANDONED = ("rencontre", "margot", "pile-de-misere")
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("rules", help="the rule sets of the treatises: list, show one, diff two",
                               description="Without a sub-command: list the rule sets.")
     p.add_argument("--json", action="store_true", help="emit JSON")
     p.set_defaults(func=cmd_list)
     sub = p.add_subparsers(dest="rules_command", metavar="SUBCOMMAND")
-    json_flag = {"action": "store_true", "default": argparse.SUPPRESS, "help": "emit JSON"}
 
     s = sub.add_parser("show", help="one rule set, resolved (after extends), with its citations")
     s.add_argument("id", metavar="ID", help="a rule set id, ID+OPTION..., or the path of a .yaml file")
     s.add_argument("-o", "--option", action="append", default=[], metavar="NAME", help="switch an option on")
-    s.add_argument("--json", **json_flag)
+    s.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="emit JSON")
     s.set_defaults(func=cmd_show)
 
     d = sub.add_parser("diff", help="the rules that differ between two rule sets, with both citations")
     d.add_argument("a", metavar="A", help="a rule set id (ID+OPTION... for options) or a .yaml path")
     d.add_argument("b", metavar="B")
-    d.add_argument("--json", **json_flag)
+    d.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="emit JSON")
     d.set_defaults(func=cmd_diff)
 
 
-def _load(spec: str, options=()) -> RuleSet:
+def _load(spec: str, options: Sequence[str] = ()) -> RuleSet:
     """``ID[+OPTION...]``; an unknown id or option is a usage error, a wrong file is reported as such."""
     from .common import UsageError
 
@@ -56,14 +60,14 @@ def _file_errors(e: RulesError) -> int:
     return 1
 
 
-def _dump(data) -> None:
+def _dump(data: object) -> None:
     json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
     print()
 
 
 # --- list ---------------------------------------------------------------------------------
 
-def cmd_list(args) -> int:
+def cmd_list(args: argparse.Namespace) -> int:
     rulesets, status = [], 0
     for ruleset_id in known_ids():
         try:
@@ -93,15 +97,15 @@ def cmd_list(args) -> int:
     return status
 
 
-def _table(rows) -> None:
+def _table(rows: Sequence[Sequence[str]]) -> None:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[-1])
+        print("  ".join(cell.ljust(w) for cell, w in zip(row[:-1], widths, strict=True)) + "  " + row[-1])
 
 
 # --- show ---------------------------------------------------------------------------------
 
-def cmd_show(args) -> int:
+def cmd_show(args: argparse.Namespace) -> int:
     try:
         ruleset = _load(args.id, args.option)
     except RulesError as e:
@@ -131,30 +135,29 @@ def show_lines(ruleset: RuleSet) -> list[str]:
         if head != section:
             section = head
             out += ["", titles[head]]
-        out.append(f"  {name:<25} {_show_value(value):<24} {ruleset.citation(key)}")
-        about = {"variants": lambda: ruleset.schema.variants[name].about,
-                 "options": lambda: ruleset.available_options[name]}
-        if head in about:
-            out.append(f"  {'':<25} {'':<24} = {about[head]()}")
+        out.append(f"  {name:<25} {_show_value(value, ruleset, key):<24} {ruleset.citation(key)}")
+        if head in ("variants", "options"):
+            about = ruleset.schema.variants[name].about if head == "variants" else ruleset.available_options[name]
+            out.append(f"  {'':<25} {'':<24} = {about}")
     return out
 
 
-def _show_value(value) -> str:
+def _show_value(value: object, ruleset: RuleSet, key: str) -> str:
+    """The value of the rule ``key`` (``points.remplir``, ``variants.payout_stakes``...) in words."""
     if isinstance(value, dict):
         if "talon" in value:
-            return f"talon {_show_value(value['talon'])}, coin {_show_value(value['coin'])}"
+            return f"talon {_show_value(value['talon'], ruleset, key)}, coin {_show_value(value['coin'], ruleset, key)}"
         return f"{value['simple']}/{value['doublet']}" if "doublet" in value else f"{value['simple']} (no doublet)"
     if isinstance(value, bool):
         return str(value).lower()
-    if isinstance(value, list):  # the tiers of marque_bredouille
-        from ..rules.rules_schema import Tiers
-        return Tiers.text(value)
+    if isinstance(value, list):  # a variant of its own kind (the tiers of marque_bredouille, payout_stakes' cases)
+        return ruleset.schema.variants[key.partition(".")[2]].text(value)
     return "—" if value is None else str(value)
 
 
 # --- diff ---------------------------------------------------------------------------------
 
-def cmd_diff(args) -> int:
+def cmd_diff(args: argparse.Namespace) -> int:
     try:
         a, b = _load(args.a), _load(args.b)
     except RulesError as e:
@@ -168,5 +171,7 @@ def cmd_diff(args) -> int:
     for row in rows:
         print(row["key"])
         for side, spec in (("a", args.a), ("b", args.b)):
-            print(f"  {spec:<{width}}  {_show_value(row[side]):<24} {row['cite_' + side] or 'not stated'}")
+            ruleset = a if side == "a" else b
+            print(f"  {spec:<{width}}  {_show_value(row[side], ruleset, row['key']):<24} "
+                  f"{row['cite_' + side] or 'not stated'}")
     return 0

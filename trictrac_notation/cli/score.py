@@ -6,8 +6,11 @@ The input and output of ``score`` are a contract used by outside test suites: ke
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core.board import COLORS, other
 from ..games.trictrac.compare import compare_record
@@ -17,12 +20,15 @@ from ..games.trictrac.request import read_score_request
 from ..games.trictrac.scoring import throw_events, totals
 from ..notation.reader import dice_name, read
 from ..rules.rules_schema import RulesError
-from .common import UsageError, _print_diagnostics, read_json_input, trictrac_only
+from .common import UsageError, _print_diagnostics, read_json_input, record_ruleset, trictrac_only
 
+if TYPE_CHECKING:
+    from ..core.diagnostics import Diagnostic
+    from .common import Subparsers
 
 # --- score ---------------------------------------------------------------------------------------
 
-def cmd_score(args) -> int:
+def cmd_score(args: argparse.Namespace) -> int:
     data = read_json_input()
     ruleset, roll, history = read_score_request(data)
     events = throw_events(roll, ruleset, history)
@@ -36,7 +42,7 @@ def cmd_score(args) -> int:
 
 # --- compare -------------------------------------------------------------------------------------
 
-def _compare_lines(data: dict) -> list[str]:
+def _compare_lines(data: dict[str, Any]) -> list[str]:
     labels = data["rules"]
     out = [f"compare {data['file']}: " + " | ".join(labels)]
     for t in data["throws"]:
@@ -83,14 +89,14 @@ def _compare_lines(data: dict) -> list[str]:
     return out
 
 
-def _marque_text(m: dict | None) -> str:
+def _marque_text(m: dict[str, Any] | None) -> str:
     if m is None:
         return "no marqué"
     return "refait" if m["refait"] else f"{m['winner']} {m['value']}" + (f" (×{m['multiplier']})"
                                                                           if m["multiplier"] > 1 else "")
 
 
-def cmd_compare(args) -> int:
+def cmd_compare(args: argparse.Namespace) -> int:
     from ..rules.rulesets import ruleset_for
 
     record, diags, text = read(args.file)
@@ -115,7 +121,7 @@ def cmd_compare(args) -> int:
 
 # --- explain -------------------------------------------------------------------------------------
 
-def _explain_lines(data: dict) -> list[str]:
+def _explain_lines(data: dict[str, Any]) -> list[str]:
     dice = dice_name(tuple(data["dice"])) if data["dice"] else "?"
     out = [f"throw {data['number'] or data['index']}: {data['side']} {dice}"
            + (f" (line {data['line']})" if data["line"] else "") + f" — rules {data['rules']}"]
@@ -144,18 +150,15 @@ def _explain_lines(data: dict) -> list[str]:
     return out
 
 
-def cmd_explain(args) -> int:
+def cmd_explain(args: argparse.Namespace) -> int:
     from ..engine.opengame import scored_replay
-    from ..rules.rulesets import ruleset_for
 
     record, diags, text = read(args.file)
     if record is None:
         return _unreadable(diags, text)
-    try:
-        ruleset = ruleset_for(args.rules, record)
-    except RulesError as e:
-        raise UsageError(str(e)) from None
-    trictrac_only("explain", "weighs trictrac's jans and holes", record, [ruleset])
+    ruleset = record_ruleset("explain", "weighs trictrac's jans and holes", args.rules, record, text)
+    if ruleset is None:
+        return 1
     result = scored_replay(record, ruleset, diags)
     if not 1 <= args.throw <= len(result.throws):
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
@@ -167,12 +170,12 @@ def cmd_explain(args) -> int:
     return 1 if errors else 0
 
 
-def _unreadable(diags, text) -> int:
+def _unreadable(diags: Sequence[Diagnostic], text: str | None) -> int:
     _print_diagnostics(diags, text, sys.stderr)
     return 1
 
 
-def _emit(args, data: dict, lines) -> None:
+def _emit(args: argparse.Namespace, data: dict[str, Any], lines: Callable[[dict[str, Any]], list[str]]) -> None:
     """``data`` as JSON with --json, else as the text ``lines(data)``."""
     if args.json:
         json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
@@ -184,10 +187,10 @@ def _emit(args, data: dict, lines) -> None:
 
 # --- registration ----------------------------------------------------------------------------------
 
-def register(sub) -> None:
+def register(sub: Subparsers) -> None:
     s = sub.add_parser("score", help="score one throw: one JSON object on standard input, one on standard output",
-                       description="Read {\"rules\", \"options\", \"to_move\", \"dice\", \"white\", \"black\", \"off\", "
-                                   "\"throw\"} on standard input (each player's dames in his own frame: field 1 = "
+                       description='Read {"rules", "options", "to_move", "dice", "white", "black", "off", '
+                                   '"throw"} on standard input (each player\'s dames in his own frame: field 1 = '
                                    "his talon, 12 = his coin, 24 = the opponent's talon) and print {\"events\", "
                                    "\"total\"}. Optional history: \"first_throw\" (the first player's first throw, "
                                    "for the jan de rencontre), \"made\" ([\"deux-tables\"], [\"mezeas\"]).")

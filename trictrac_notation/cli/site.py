@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .common import Subparsers
 
 
-def register(sub) -> None:
+def register(sub: Subparsers) -> None:
     s = sub.add_parser("site", help="build or serve the static site (game pages, rules compendium, tutorials)")
     actions = s.add_subparsers(dest="site_command", metavar="ACTION")
     actions.required = True
@@ -28,7 +33,7 @@ def register(sub) -> None:
     v.set_defaults(func=cmd_serve)
 
 
-def cmd_init(args) -> int:
+def cmd_init(args: argparse.Namespace) -> int:
     from ..site.siteinit import InitError, init
 
     try:
@@ -45,7 +50,7 @@ def cmd_init(args) -> int:
     return 0
 
 
-def cmd_build(args) -> int:
+def cmd_build(args: argparse.Namespace) -> int:
     from ..site.site import SiteError, build
 
     try:
@@ -62,7 +67,7 @@ def cmd_build(args) -> int:
     return 0
 
 
-def cmd_serve(args) -> int:
+def cmd_serve(args: argparse.Namespace) -> int:
     from ..site.site import SiteError, serve
 
     try:

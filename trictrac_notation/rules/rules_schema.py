@@ -71,12 +71,14 @@ class Variant:
     """One variant choice: ``kind`` is a tuple of allowed values, ``bool``, ``int`` or an object with
     ``accepts`` / ``describe`` / ``text`` (:class:`Tiers`); ``requires``: the variant need only be
     stated when that jan is scored or optional, or, written ``variant=value|value``, when another
-    variant has one of those values."""
+    variant has one of those values, or, written ``variant:condition``, when another variant's cases
+    (:class:`PayoutCases`) name that condition."""
 
     kind: tuple[object, ...] | type[bool] | type[int] | Kind
     about: str
     requires: str | None = None
     minimum: int = 1
+    goes_with: str | None = None  # a variant stated wherever this one is (a file's variants, an option's)
 
     def describe(self) -> str:
         if _is_kind(self.kind):
@@ -109,6 +111,10 @@ class Variant:
         ``variants`` the resolved variant entries."""
         if self.requires is None:
             return True
+        name, named, condition = self.requires.partition(":")
+        if named:
+            cases = variants.get(name, {}).get("value")
+            return isinstance(cases, list) and any(condition in c.get("when", ()) for c in cases if isinstance(c, dict))
         name, equals, values = self.requires.partition("=")
         if not equals:
             return name in enabled
@@ -141,6 +147,41 @@ class Tiers:
                          for t in value)
 
 
+class PayoutCases:
+    """How the 12-hole partie is paid (rules.md §3.12, §4 D12): a list of ``{stakes: N, when: [CONDITION...],
+    why: TEXT}``; the first case whose conditions all hold pays, and the last, without ``when``, pays
+    otherwise.  The conditions are facts of the partie's end (games/trictrac/marking.py reads them); in
+    ``why``, ``{holes}`` stands for the loser's holes and ``{line}`` for the rule set's ``payout_line``."""
+
+    CONDITIONS = {"loser-no-hole": "the loser took no hole",
+                  "grande": "the winner's holes ran without interruption (the grande bredouille)",
+                  "pavillon": "the winner holds the pavillon",
+                  "below-line": "the loser has fewer holes than the payout_line"}
+    KEYS = ("stakes", "when", "why")
+
+    @classmethod
+    def describe(cls) -> str:
+        return ("a list of {stakes: N, when: [CONDITION...], why: TEXT}, the last without 'when' (conditions: "
+                + ", ".join(cls.CONDITIONS) + ")")
+
+    @classmethod
+    def accepts(cls, value: object) -> bool:
+        def case(c: object, last: bool) -> bool:
+            if not isinstance(c, dict) or not set(c) <= set(cls.KEYS) or ("when" in c) == last:
+                return False
+            stakes, when, why = c.get("stakes"), c.get("when", []), c.get("why")
+            return (isinstance(stakes, (int, float)) and not isinstance(stakes, bool) and 0 < stakes <= 1000
+                    and isinstance(why, str) and bool(why.strip()) and isinstance(when, list)
+                    and (last or bool(when)) and all(isinstance(w, str) and w in cls.CONDITIONS for w in when))
+        return isinstance(value, list) and bool(value) and all(
+            case(c, i == len(value) - 1) for i, c in enumerate(value))
+
+    @staticmethod
+    def text(value: Any) -> str:
+        return "; ".join(f"×{c['stakes']:g} " + (f"if {' and '.join(c['when'])}" if c.get("when") else "otherwise")
+                         for c in value)
+
+
 ECRIRE = "partie_a_ecrire=true"
 
 VARIANTS = {
@@ -150,7 +191,10 @@ VARIANTS = {
     "retour_coin_way": Variant(bool, "a coin dame counts as a fill way in the jan de retour (§3.5, D9)"),
     "remplir_en_passant": Variant(bool, "a fill whose other number must then break the plein scores (§3.5, D10)"),
     "payout": Variant(("single", "grande-bredouille-double", "pont", "guiton", "combine"),
-                      "how the 12-hole partie is paid (§3.12, D12)"),
+                      "the name of the way the 12-hole partie is paid (§3.12, D12); payout_stakes says how",
+                      goes_with="payout_stakes"),
+    "payout_stakes": Variant(PayoutCases(), "the stakes of the 12-hole partie, case by case (§3.12, D12)",
+                             goes_with="payout"),
     "bredouille_marker": Variant(("jeton", "cravate", "etendard", "pavillon"),
                                  "marker of the second player's series of holes (§3.9, D13)"),
     "margot": Variant(("between-blots", "tout-d-une", "landing"),
@@ -171,8 +215,8 @@ VARIANTS = {
                                       "relevé (§3.2, D5)", minimum=3),
     "points_per_hole": Variant(int, "points that make a hole (§1.5)", minimum=2),
     "holes_per_partie": Variant(int, "holes that make the partie (§1.5)"),
-    "payout_line": Variant(int, "the 12-hole partie is paid double when the loser has fewer holes than this, "
-                                "single otherwise (§3.12, D12)", requires="payout=guiton|combine"),
+    "payout_line": Variant(int, "the 12-hole partie is paid more when the loser has fewer holes than this "
+                                "(payout_stakes' below-line; §3.12, D12)", requires="payout_stakes:below-line"),
     "primaute_doublet": Variant(("rethrow", "other-throws"),
                                 "a doublet at the throw for the first move: thrown again, or void and the other "
                                 "player throws (§3.10, D16)"),
@@ -481,6 +525,15 @@ class _Checker:
                 continue
             if self.mapping(keys, entry, "a mapping"):
                 getattr(self, f"{name}_entry")(keys, entry)
+        if name == "variants":
+            self.together(("variants",), value)
+
+    def together(self, keys: Keys, variants: dict[str, Any]) -> None:
+        """A variant that goes with another is stated with it (the payout's name and its stakes)."""
+        for var in variants:
+            other = var in self.schema.variants and self.schema.variants[var].goes_with
+            if other and other not in variants:
+                self.error(keys + (var,), f"{_dotted(keys)}: {var!r} goes with {other!r}: state both", "key")
 
     def points_entry(self, keys: Keys, entry: dict[str, Any]) -> None:
         jan = keys[-1]
@@ -546,6 +599,7 @@ class _Checker:
                     self.unknown(keys + ("variants", var), f"{_dotted(keys)}.variants", self.schema.variants)
                 else:
                     self.variant_value(keys + ("variants", var), var, value)
+            self.together(keys + ("variants",), variants)
         self.citation(keys, entry)
 
 
@@ -575,6 +629,12 @@ def check_complete(file: RulesFile, sections: dict[str, dict[str, Any]]) -> None
             if name not in variants and variant.needed(enabled, variants):
                 where = ("variants",) if "variants" in file.data else enabled.get(variant.requires or "", ("", ()))[1]
                 checker.error(where, f"variants: {name!r} is not stated ({variant.about})", "key")
+        for option, entry in sections["options"].items():  # what an option's variants need in turn
+            chosen = variants | {var: {"value": value} for var, value in entry.get("variants", {}).items()}
+            for name, variant in schema.variants.items():
+                if name not in chosen and variant.needed(enabled, chosen) and not variant.needed(enabled, variants):
+                    checker.error(("options", option), f"options.{option}: {name!r} is not stated ({variant.about})",
+                                  "key")
     checker.raise_errors()
 
 

@@ -7,16 +7,20 @@ points (0..11) and holes, and the two uninterrupted runs that double a score —
 grande bredouille, marked by the pavillon or its older equivalents when the second
 player starts one, §3.9, §3.12).  Nothing here knows a treatise: the hole size, the
 partie length (None in a partie à écrire, where a go ends each marqué: ecrire.py) and the
-payout scheme are given.
+payout (the cases of the rule set's YAML) are given.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ...core.board import BLACK, COLORS, WHITE, other
 from .events import counted
+
+if TYPE_CHECKING:
+    from ...rules.rulesets import RuleSet
 
 
 class PlayerJSON(TypedDict):
@@ -140,13 +144,13 @@ class Marking:
     def to_json(self) -> dict[str, PlayerJSON]:
         return {c: self.players[c].to_json() for c in COLORS}
 
-    def payout(self, scheme: str, line: int | None = None) -> Payout | None:
-        """The stakes the winner takes under ``scheme`` (rules.md §3.12, §4 D12), once the partie is won;
-        ``line``: the rule set's ``payout_line`` for the schemes that draw one."""
+    def payout(self, rule: PayoutRule) -> Payout | None:
+        """The stakes the winner takes under the rule set's payout (rules.md §3.12, §4 D12), once the partie
+        is won."""
         if self.winner is None:
             return None
         won, lost = self.players[self.winner], self.players[other(self.winner)]
-        return Payout(self.winner, scheme, *stakes(scheme, won, lost, line))
+        return Payout(self.winner, rule.scheme, *stakes(rule, won, lost))
 
 
 @dataclass
@@ -160,33 +164,41 @@ class Payout:
         return {"winner": self.winner, "scheme": self.scheme, "stakes": self.stakes, "why": self.why}
 
 
-def stakes(scheme: str, won: Player, lost: Player, line: int | None = None) -> tuple[float, str]:
-    """How many stakes a partie is paid, and why (rules.md §3.12, example E31); ``line`` is the
-    rule set's ``payout_line`` (the 'guiton' and 'combine' schemes pay double below it).
+@dataclass(frozen=True)
+class PayoutRule:
+    """How a rule set pays the 12-hole partie, as its YAML says (variants ``payout``: the name shown,
+    ``payout_stakes``: the cases, ``payout_line``: the line of the ``below-line`` cases)."""
 
-    decided: the grande bredouille of the 'grande-bredouille-double' and 'pont' schemes is the
-    winner's uninterrupted series, whether he began it first or second (with the marker): the
-    older markers (pierced jeton, cravate) exist precisely to show that the second series counts.
-    """
-    grande = won.series
-    if scheme == "single":
-        return 1, "the partie is paid once"
-    if scheme == "grande-bredouille-double":
-        return (2, "grande bredouille: paid double") if grande else (1, "the partie is paid once")
-    if scheme == "pont":
-        if grande:
-            return 2, "grande bredouille: paid double"
-        if lost.holes < 7:
-            return 1.5, f"the loser did not pass the pont (7th hole): {counted(lost.holes, 'hole')}"
-        return 1, "the loser passed the pont"
-    if scheme in ("guiton", "combine"):
-        if lost.holes == 0:
-            return 4, "all twelve holes while the loser took none"
-        if grande and won.pavillon:
-            return 3, "the winner took the pavillon and finished without interruption"
-        if line is None:
-            raise ValueError(f"the {scheme!r} payout needs the rule set's payout_line")
-        if lost.holes < line:
-            return 2, f"the loser has {counted(lost.holes, 'hole')}, fewer than {line}"
-        return 1, f"the loser has {counted(lost.holes, 'hole')}"
-    raise ValueError(f"unknown payout scheme {scheme!r}")
+    scheme: str
+    cases: tuple[dict[str, Any], ...]
+    line: int | None = None
+
+    @classmethod
+    def of(cls, ruleset: RuleSet) -> PayoutRule:
+        line = ruleset.variant("payout_line") if ruleset.states("payout_line") else None
+        return cls(ruleset.variant("payout"), tuple(ruleset.variant("payout_stakes")), line)
+
+
+CONDITIONS: dict[str, Callable[[Player, Player, int | None], bool]] = {
+    "loser-no-hole": lambda won, lost, line: lost.holes == 0,
+    "grande": lambda won, lost, line: won.series,
+    "pavillon": lambda won, lost, line: won.pavillon,
+    "below-line": lambda won, lost, line: line is not None and lost.holes < line,
+}
+"""The conditions of the cases of ``payout_stakes`` (rules/rules_schema.py, PayoutCases).
+
+decided: the grande bredouille is the winner's uninterrupted series, whether he began it first or second (with
+the marker): the older markers (pierced jeton, cravate) exist precisely to show that the second series counts."""
+
+
+def stakes(rule: PayoutRule, won: Player, lost: Player) -> tuple[float, str]:
+    """How many stakes a partie is paid, and why (rules.md §3.12, example E31): the first case of the rule
+    set's ``payout_stakes`` whose conditions all hold."""
+    for case in rule.cases:
+        when = case.get("when", ())
+        if "below-line" in when and rule.line is None:
+            raise ValueError(f"the {rule.scheme!r} payout needs the rule set's payout_line")
+        if all(CONDITIONS[c](won, lost, rule.line) for c in when):
+            why = str(case["why"]).replace("{holes}", counted(lost.holes, "hole")).replace("{line}", str(rule.line))
+            return case["stakes"], why
+    raise ValueError(f"no case of the {rule.scheme!r} payout applies (the last one has no 'when')")

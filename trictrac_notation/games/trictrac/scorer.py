@@ -30,7 +30,7 @@ from .ecoles import SECTION as ECOLE_SECTION, Audit, Ecole, audit, check_recorde
 from .ecrire import Card, EcrireRules, Marque, NotPlayed, first_after, reckon
 from .events import Event, counted, score_text
 from .history import Memory
-from .marking import Gain, Marking
+from .marking import Gain, Marking, PayoutRule
 from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events, unplayed_events
 
 if TYPE_CHECKING:
@@ -168,14 +168,13 @@ class Final:
 
     rules: str
     marking: Marking
-    scheme: str
+    payout: PayoutRule
     marker_name: str
     won_at: int | None
-    line: int | None = None  # the payout line of the 'guiton' and 'combine' schemes
     card: Card | None = None  # the partie à écrire's score card
 
     def to_json(self) -> dict[str, Any]:
-        payout = self.marking.payout(self.scheme, self.line) if self.card is None else None
+        payout = self.marking.payout(self.payout) if self.card is None else None
         holder = next((c for c, p in self.marking.players.items() if p.pavillon), None)
         ecrire = {"marques": [m.to_json() for m in self.card.played], "card": self.card.to_json()} if self.card else {}
         return {
@@ -195,7 +194,7 @@ class Final:
         out = ["final score: " + "; ".join(score_text(c, p.holes, p.points) for c, p in m.players.items())]
         if self.card is not None:
             return out + self.card.lines()
-        payout = m.payout(self.scheme, self.line)
+        payout = m.payout(self.payout)
         if payout:
             out.append(f"{payout.winner} wins the partie at throw {self.won_at}: {payout.stakes:g} stake"
                        f"{'s' if payout.stakes != 1 else ''} ({payout.scheme}: {payout.why})")
@@ -209,8 +208,7 @@ class Scorer(ScorerDefaults):
         self.ruleset = ruleset
         self.tariff: Tariff = tariff(ruleset)
         self.follow = follow_record
-        self.scheme = ruleset.variant("payout")
-        self.line = ruleset.variant("payout_line") if ruleset.states("payout_line") else None
+        self.payout = PayoutRule.of(ruleset)
         self.ecrire: EcrireRules | None = None  # set by start() for a record of a partie à écrire
         self.marker = ruleset.variant("bredouille_marker")
         self.fill_not_made = ruleset.variant("ecole_fill_not_made")
@@ -336,7 +334,7 @@ class Scorer(ScorerDefaults):
     def finish(self, state: ScoreState, results: list[ThrowResult], reporter: Reporter) -> Final:
         """The score at the end of the main line (its pending écoles reported by :meth:`close`)."""
         self.close(state, reporter)
-        return Final(self.ruleset.id, state.marking, self.scheme, self.marker, state.won_at, self.line, state.card)
+        return Final(self.ruleset.id, state.marking, self.payout, self.marker, state.won_at, state.card)
 
     def close(self, state: ScoreState, reporter: Reporter) -> None:
         """The end of a line (the main line or a variation).

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from ...core.board import DAMES, WHITE, Position, other
 from .events import JANS, Event
 from .history import Tracker
-from .marking import Marking
+from .marking import Marking, PayoutRule
 from .moves import MoveRules, Play, legal_plays, pleins
 from .scoring import History, Roll, Tariff, tariff, throw_events, totals
 
@@ -156,8 +156,7 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> Par
         releve_holes += marking.mark(side, own).holes
         releve_holes += marking.mark(other(side), theirs).holes
         if marking.winner is not None and not stats["won"]:
-            line = ruleset.variant("payout_line") if ruleset.states("payout_line") else None
-            payout = marking.payout(ruleset.variant("payout"), line)
+            payout = marking.payout(PayoutRule.of(ruleset))
             assert payout is not None  # (the partie is won)
             stats.update({"won": True, "grande": marking.players[marking.winner].series, "stakes": payout.stakes,
                           "partie_throws": stats["throws"]})
