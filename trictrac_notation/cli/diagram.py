@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from ..core.coords import SYSTEMS
 
 if TYPE_CHECKING:
-    from ..annotate.annotations import Annotations
-    from ..engine.opengame import OpenedGame
+    from ..engine.game import Game
     from ..engine.replay import Replay
     from ..notation.record import Record
+    from ..render.diagram import Annotations
     from .common import Subparsers
 
 
@@ -56,7 +56,7 @@ def cmd_diagram(args: argparse.Namespace) -> int:
         _print_diagnostics(opened.diagnostics, text, sys.stderr)
         return 1
     if opened.game is not None and opened.game.name != "trictrac":
-        return _other_game(args, opened.text, record, result, opened.game.name)
+        return _other_game(args, opened.game, record, result, text)
     n = _throw_number(args, record)
     _print_diagnostics(result.diagnostics, text, sys.stderr)
     status = 1 if result.errors else 0
@@ -74,7 +74,7 @@ def cmd_diagram(args: argparse.Namespace) -> int:
     return status
 
 
-def _other_game(args: argparse.Namespace, opened: OpenedGame) -> int:
+def _other_game(args: argparse.Namespace, game: Game, record: Record, result: Replay, text: str | None) -> int:
     """A backgammon position (its bar and its dames borne off) after throw N, with the arrows of its moves,
     the throw as the title; SVG, or PNG/PDF by -o's extension."""
     from ..render.looks import look_of
@@ -92,15 +92,17 @@ def _other_game(args: argparse.Namespace, opened: OpenedGame) -> int:
     position = result.initial if t is None else (t.after or t.before)
     from ..notation.reader import WORDS, write_throw
 
-    title = record.header("Title") or opened.game.name
+    title = record.header("Title") or game.name
     title += f", game {t.releve}: after {write_throw(t.throw, WORDS['en'], comments=False, variations=False)}" if t \
         else ": the starting position"
     bottom = args.bottom or "white"
-    look = look_of(opened.game)
-    drawn = dict(coords=look.coords, bottom=bottom, title=title, look=look, annotations=_arrows(opened, n))
+    look = look_of(game)
+    arrows = _arrows(result, n)
+    coords = look.coords or "player"  # (a game drawn here has its own labels: backgammon's points)
     try:
         if out is None or out.lower().endswith(".svg"):
-            svg = board_svg(position, width=args.width or 480, **drawn)
+            svg = board_svg(position, width=args.width or 480, coords=coords, bottom=bottom, title=title,
+                            look=look, annotations=arrows)
             if out is None:
                 sys.stdout.write(svg + "\n")
             else:
@@ -109,26 +111,21 @@ def _other_game(args: argparse.Namespace, opened: OpenedGame) -> int:
         else:
             from ..render.plot import board_figure
 
-            fig = board_figure(position, **drawn)
+            fig = board_figure(position, coords=coords, bottom=bottom, title=title, look=look,
+                               annotations=arrows)
             fig.savefig(out, dpi=(args.width or 900) / fig.get_figwidth())
     except (OSError, ValueError) as e:
         raise UsageError(f"cannot write {out}: {getattr(e, 'strerror', None) or e}") from None
     return 1 if result.errors else 0
 
 
-def _arrows(opened: OpenedGame, n: int) -> Annotations | None:
-    """The arrows of throw n as the engine's replay draws them (render/looks.py); None where it did not replay
-    the throw (until the engine's loop plays a match's next game, which games/backgammon/replay.py does: the
-    record is then replayed again by the engine's loop for its arrows)."""
-    from ..engine.opengame import open_game
-    from ..engine.replay import Replay
+def _arrows(result: Replay, n: int) -> Annotations | None:
+    """The arrows of throw n as the engine's replay draws them (render/looks.py); None for a throw it did not
+    replay."""
     from ..render.diagram import NoSuchThrow, throw_view
 
-    replay = opened.replay
-    if not isinstance(replay, Replay):
-        replay = open_game(opened.text, path=opened.path, kind="text").replay
     try:
-        return throw_view(replay, n)[1]
+        return throw_view(result, n)[1]
     except NoSuchThrow:
         return None
 
