@@ -9,8 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from trictrac_notation.cli.main import main
 from trictrac_notation.games.backgammon.matfile import load_mat, read_mat, write_mat

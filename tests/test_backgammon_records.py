@@ -76,7 +76,8 @@ def test_a_missing_hit_mark_is_a_warning_not_an_error():
     assert diagnostics("1. white 6-4 24/18 13/9\n2. black 6-1 13/7 8/7*\n") == []  # black's 7 is white's 18
     found = diagnostics("1. white 6-4 24/18 13/9\n2. black 6-1 13/7 8/7\n")
     assert [f[:3] for f in found] == [(3, 14, "warning")]
-    assert found[0][3] in ("the hits are not written as they happen: the play is " + p for p in ("13/7 8/7*", "13/7* 8/7"))
+    assert found[0][3] in ("the hits are not written as they happen: the play is " + p
+                           for p in ("13/7 8/7*", "13/7* 8/7"))
 
 
 def test_turns_alternate_and_a_move_that_cannot_be_made_stops_the_replay():
@@ -181,7 +182,7 @@ def test_hypergammon_and_acey_deucey_start_as_their_rules_say():
     assert acey.throws[-1].after.on_bar("white") == 12
 
 
-# --- the command line --------------------------------------------------------------------------------------------------
+# --- the command line -------------------------------------------------------------------------------------------------
 
 def test_check_and_replay_json(tmp_path, capsys):
     path = tmp_path / "g.tric"
