@@ -20,8 +20,8 @@ import time
 
 
 def trictrac_games(n: int, seed: int, rules: str | None) -> list[str]:
-    from trictrac_notation.notation.reader import write
     from trictrac_notation.games.trictrac.randomgame import random_record
+    from trictrac_notation.notation.reader import write
     from trictrac_notation.notation.record import Header
 
     systems = ["player", "soumille", "lepeintre", "trictrac-org", "absolute", "american"]
@@ -73,9 +73,9 @@ def time_trictrac(texts: list[str], scoring: bool) -> tuple[int, float]:
 
 def time_stages(texts: list[str]) -> dict:
     """Where the time goes, in microseconds per throw: parsing, the movement check, the scoring."""
-    from trictrac_notation.notation.reader import parse
-    from trictrac_notation.engine.replay import replay
     from trictrac_notation.engine.opengame import replay_options
+    from trictrac_notation.engine.replay import replay
+    from trictrac_notation.notation.reader import parse
 
     spent = {"parse": 0.0, "movement": 0.0, "scoring": 0.0}
     throws = 0

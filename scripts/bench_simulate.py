@@ -61,7 +61,7 @@ def profile(rules: str, games: int, seed: int) -> None:
     stats = pstats.Stats(prof)
     total = sum(v[2] for v in stats.stats.values())
     by_module: dict = {}
-    for (path, _, name), (_, _, tottime, _, _) in stats.stats.items():
+    for (path, _, _name), (_, _, tottime, _, _) in stats.stats.items():
         module = os.path.basename(path) if "trictrac_notation" in path else "python and libraries"
         by_module[module] = by_module.get(module, 0) + tottime
     print("where the time goes (own time, one process):")
@@ -69,7 +69,7 @@ def profile(rules: str, games: int, seed: int) -> None:
         print(f"  {module:<24} {100 * t / total:5.1f}%")
     print("  top functions:")
     top = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])[:8]
-    for (path, line, name), (_, calls, tottime, cumtime, _) in top:
+    for (path, _line, name), (_, calls, tottime, _cumtime, _) in top:
         print(f"    {os.path.basename(path)}:{name:<24} {100 * tottime / total:5.1f}%  ({calls} calls)")
 
 

@@ -41,8 +41,8 @@ def game_text(seed: int, throws: int, rules: str | None) -> str:
     """A random legal game of ``throws`` throws (relevés follow one another) with a few throws marked."""
     import random
 
-    from trictrac_notation.notation.reader import write
     from trictrac_notation.games.trictrac.randomgame import random_record
+    from trictrac_notation.notation.reader import write
     from trictrac_notation.notation.record import Header
 
     record = random_record(seed, max_throws=throws, relevés=throws)
@@ -118,7 +118,8 @@ def ours_build(src: Path, root: Path, tag: str, profile: Path | None = None) -> 
     cmd = [sys.executable]
     if profile:
         cmd += ["-m", "cProfile", "-o", profile]
-    cmd += [Path(sys.executable).with_name("trictrac"), "site", "build", "--src", src, "--cache", root / f"cache-{tag}", "--out", root / f"out-{tag}", "-q"]
+    cmd += [Path(sys.executable).with_name("trictrac"), "site", "build", "--src", src, "--cache", root / f"cache-{tag}",
+            "--out", root / f"out-{tag}", "-q"]
     return run(cmd, f"trictrac site build ({tag})")
 
 
@@ -152,7 +153,7 @@ def view(out: Path, gids: list[str]) -> str:
         for gid in pages:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))  # this page's list
             page.goto((out / "games" / f"{gid}.html").as_uri())
             last = int(page.text_content(".tv-counter").split("/")[1])
             page.focus(".trictrac-viewer")

@@ -30,12 +30,12 @@ def compose(seed: int, rules: str, marques: int, max_throws: int = 4000):
     from trictrac_notation.core.board import Position
     from trictrac_notation.core.coords import get_system
     from trictrac_notation.core.diagnostics import Reporter
-    from trictrac_notation.games.trictrac.moves import legal_plays
-    from trictrac_notation.notation.reader import dice_name
-    from trictrac_notation.notation.record import Header, Marks, MoveText, Record, Throw
     from trictrac_notation.engine.replay import _Context, _replay_throw, _Turn
-    from trictrac_notation.rules.rulesets import load_ruleset
+    from trictrac_notation.games.trictrac.moves import legal_plays
     from trictrac_notation.games.trictrac.scorer import Scorer
+    from trictrac_notation.notation.reader import dice_name
+    from trictrac_notation.notation.record import Header, MoveText, Record, Throw
+    from trictrac_notation.rules.rulesets import load_ruleset
 
     rng = random.Random(seed)
     ruleset = load_ruleset(rules)
@@ -132,10 +132,10 @@ def _comment(m) -> str:
     if m.refait:
         return (f"Refait : {m.holes['white']} trous de part et d'autre ; le marqué est nul et se rejoue, "
                 "la consolation sera plus forte.")
-    w, l = m.holes[m.winner], m.holes["black" if m.winner == "white" else "white"]
-    calc = f"({w} + {m.consolation}) × {m.multiplier} − {l}" if m.multiplier > 1 else f"{w} + {m.consolation} − {l}"
+    w, lo = m.holes[m.winner], m.holes["black" if m.winner == "white" else "white"]
+    calc = f"({w} + {m.consolation}) × {m.multiplier} − {lo}" if m.multiplier > 1 else f"{w} + {m.consolation} − {lo}"
     pav = " avec le pavillon" if m.pavillon == m.winner else ""
-    return f"{FRENCH[m.winner]} marque : {w} trous{pav} contre {l} ; {calc} = {m.value}."
+    return f"{FRENCH[m.winner]} marque : {w} trous{pav} contre {lo} ; {calc} = {m.value}."
 
 
 def wanted(state) -> bool:

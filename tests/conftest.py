@@ -31,9 +31,10 @@ _CACHE = tempfile.mkdtemp(prefix="trictrac-tests-cache-")
 os.environ["XDG_CACHE_HOME"] = _CACHE
 atexit.register(shutil.rmtree, _CACHE, True)
 
-from trictrac_notation.core.board import BLACK, COLORS, DAMES, OFF, TALON, WHITE, Position
-from trictrac_notation.core.coords import SYSTEMS
-from trictrac_notation.games.trictrac.moves import legal_plays
+# (imported once the cache folder is set)
+from trictrac_notation.core.board import BLACK, COLORS, DAMES, OFF, TALON, WHITE, Position  # noqa: E402
+from trictrac_notation.core.coords import SYSTEMS  # noqa: E402
+from trictrac_notation.games.trictrac.moves import legal_plays  # noqa: E402
 
 PLAYER = SYSTEMS["player"]
 COLOR_WORDS = {"white": WHITE, "w": WHITE, "black": BLACK, "b": BLACK}

@@ -9,14 +9,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from trictrac_notation.cli.main import main
+from trictrac_notation.engine.opengame import open_game
 from trictrac_notation.games.backgammon.matfile import load_mat, read_mat, write_mat
 from trictrac_notation.games.backgammon.matrecord import match_to_record, record_to_match
 from trictrac_notation.games.backgammon.randomgame import random_record
-from trictrac_notation.engine.opengame import open_game
 
 FILES = sorted((Path(__file__).parent / "data" / "mat").glob("*.mat"))
 GNUBG = shutil.which("gnubg") or ("/usr/games/gnubg" if Path("/usr/games/gnubg").exists() else None)
@@ -43,8 +42,8 @@ def test_an_imported_match_replays_silently_and_scores_as_the_file(path):
     match = load_mat(path)
     result = replay_text(match_to_record(match), path.name)
     assert not result.diagnostics, [d.format() for d in result.diagnostics]
-    assert [(r.winner, r.points) for r in result.final.match.results] == [("white" if g.winner == 0 else "black", g.points)
-                                                                   for g in match.games]
+    assert [(r.winner, r.points) for r in result.final.match.results] == [
+        ("white" if g.winner == 0 else "black", g.points) for g in match.games]
     assert scores(record_to_match(result)) == scores(match)
 
 

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from trictrac_notation.cli.main import main
-from trictrac_notation.games.backgammon.randomgame import random_record
 from trictrac_notation.engine.opengame import open_game
+from trictrac_notation.games.backgammon.randomgame import random_record
 from trictrac_notation.notation.reader import parse, write
 
 HEAD = '[Game "backgammon"]\n'
@@ -81,7 +81,8 @@ def test_a_missing_hit_mark_is_a_warning_not_an_error():
     assert diagnostics("1. white 6-4 24/18 13/9\n2. black 6-1 13/7 8/7*\n") == []  # black's 7 is white's 18
     found = diagnostics("1. white 6-4 24/18 13/9\n2. black 6-1 13/7 8/7\n")
     assert [f[:3] for f in found] == [(3, 14, "warning")]
-    assert found[0][3] in ("the hits are not written as they happen: the play is " + p for p in ("13/7 8/7*", "13/7* 8/7"))
+    assert found[0][3] in ("the hits are not written as they happen: the play is " + p
+                           for p in ("13/7 8/7*", "13/7* 8/7"))
 
 
 def test_turns_alternate_and_a_move_that_cannot_be_made_stops_the_replay():
@@ -167,7 +168,8 @@ def test_nothing_after_the_match_is_won():
 
 def test_a_trictrac_rule_set_is_refused_at_the_rules_header():
     result = replay_text(HEAD + '[Rules "guiton-1822"]\n1. white 6-2 24/18 13/11\n')
-    assert [(d.line, d.code, "is a trictrac rule set, and this record is backgammon" in d.message) for d in result.errors] == [(2, "bad-rules", True)]
+    assert [(d.line, d.code, "is a trictrac rule set, and this record is backgammon" in d.message)
+            for d in result.errors] == [(2, "bad-rules", True)]
 
 
 @pytest.mark.parametrize("rules_id", ["ffbg", "guiton-1822-backgammon", "nackgammon", "hypergammon", "acey-deucey"])
@@ -254,7 +256,7 @@ def test_the_option_no_ace_deuce_makes_the_1_2_a_throw_like_another():
         == ["out-of-turn"]  # the federation's 1-2 is a throw like another
 
 
-# --- the command line --------------------------------------------------------------------------------------------------
+# --- the command line -------------------------------------------------------------------------------------------------
 
 def test_check_and_replay_json(tmp_path, capsys):
     path = tmp_path / "g.tric"

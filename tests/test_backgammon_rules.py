@@ -6,18 +6,24 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from trictrac_notation.core.board import BLACK, COLORS, WHITE, other
 from trictrac_notation.core.diagnostics import Reporter
+from trictrac_notation.games.backgammon.game import initial_position
+from trictrac_notation.games.backgammon.matfile import parse_play
 from trictrac_notation.games.backgammon.play import (
-    BEAR_OFF_RULE, ENTER_RULE, LEGAL_RULE, MOVE_RULE, WHOLE_COUNT_RULE, explain, legal_plays, pip_count,
+    BEAR_OFF_RULE,
+    ENTER_RULE,
+    LEGAL_RULE,
+    MOVE_RULE,
+    WHOLE_COUNT_RULE,
+    explain,
+    legal_plays,
+    pip_count,
     quick_play,
 )
-from trictrac_notation.games.backgammon.game import initial_position
 from trictrac_notation.games.backgammon.rules import BACKGAMMON, GAMMON, SINGLE, game_kind, load, sound
-from trictrac_notation.games.backgammon.matfile import parse_play
 from trictrac_notation.notation.reader import parse
 
 FFBG = load("ffbg")

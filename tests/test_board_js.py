@@ -13,15 +13,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
 from test_viewer import browser  # noqa: F401  (the fixture: one headless Chromium; skips without it)
-from trictrac_notation.render.layout import description
-from trictrac_notation.notation.reader import parse, write
+
+from trictrac_notation.engine.opengame import replay_setup
+from trictrac_notation.engine.replay import replay
 from trictrac_notation.games.backgammon.randomgame import random_record as random_backgammon
 from trictrac_notation.games.trictrac.randomgame import random_record
+from trictrac_notation.notation.reader import parse, write
 from trictrac_notation.notation.record import Header
-from trictrac_notation.engine.replay import replay
-from trictrac_notation.engine.opengame import replay_setup
+from trictrac_notation.render.layout import description
 from trictrac_notation.render.svg import replay_svg
 from trictrac_notation.site.viewdata import board_data, frames_data
 
@@ -85,7 +85,7 @@ def test_every_frame_is_drawn_in_the_browser_as_the_svg_writer_draws_it(page, na
         ours = elements(replay_svg(result, n, compact=bool(compact), width=560))
         theirs = elements(js)
         assert len(theirs) == len(ours), (name, n, compact)
-        for a, b in zip(ours, theirs):
+        for a, b in zip(ours, theirs, strict=True):
             assert a == b, (name, n, "compact" if compact else "full")
         kinds |= {e[1].get("class", "").split(" ")[0] for e in ours}
     if name.startswith("random backgammon"):  # the bar, its dames entering, hits and bearing off were drawn
@@ -123,7 +123,7 @@ def test_the_page_viewer_shows_the_drawings(browser, tmp_path, folder, throws): 
         svg = page.evaluate("""() => { const svg = document.querySelector('.tv-diagram .tv-full svg').cloneNode(true);
             svg.querySelectorAll('use').forEach(u => { const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
                 g.innerHTML = document.querySelector(u.getAttribute('href')).innerHTML; u.replaceWith(g); });
-            return svg.outerHTML; }""")
+            return svg.outerHTML; }""")  # noqa: E501
         theirs = [e for e in elements(svg) if e[0] != "{http://www.w3.org/2000/svg}g"]
         assert theirs == elements(replay_svg(result, n, width=560)), n
     assert not errors

@@ -15,13 +15,13 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
-from trictrac_notation.engine.convert import convert
+
 from trictrac_notation.core.coords import SYSTEMS
-from trictrac_notation.notation.reader import read
-from trictrac_notation.engine.replay import replay
+from trictrac_notation.engine.convert import convert
 from trictrac_notation.engine.opengame import replay_options
+from trictrac_notation.engine.replay import replay
+from trictrac_notation.notation.reader import read
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "site_src" / "games").glob("*.tric"))
@@ -163,7 +163,7 @@ def test_a_transcriber_record_gets_exactly_its_diagnostics(path):
     want = expected(path)
     assert code == 1
     assert [d[:3] for d in found] == [w[:3] for w in want]
-    for got, (line, col, _, message, hint) in zip(found, want):
+    for got, (line, col, _, message, hint) in zip(found, want, strict=True):
         assert got[3].startswith(message), f"{line}:{col}: {got[3]!r} does not start with {message!r}"
         if hint is not None:
             assert got[4] is not None and got[4].startswith(hint), f"{line}:{col}: hint {got[4]!r}"

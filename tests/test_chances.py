@@ -8,16 +8,16 @@ import json
 import sys
 
 import pytest
-
 from conftest import run_cli
-from trictrac_notation.games.trictrac.chances import Tracker, caption, outcomes, summary
-from trictrac_notation.notation.reader import read
-from trictrac_notation.engine.replay import replay
+
 from trictrac_notation.core.resources import data_dir
-from trictrac_notation.rules.rulesets import load_ruleset, ruleset_for
+from trictrac_notation.engine.replay import replay
+from trictrac_notation.games.trictrac.chances import Tracker, caption, outcomes, summary
 from trictrac_notation.games.trictrac.scorer import Scorer
 from trictrac_notation.games.trictrac.scoring import NO_HISTORY
 from trictrac_notation.games.trictrac.treatise_tables import figure
+from trictrac_notation.notation.reader import read
+from trictrac_notation.rules.rulesets import load_ruleset, ruleset_for
 
 # E25: White holds his coin with the only two dames he has off his talon (fields in his own frame)
 MEZEAS = {"rules": "guiton-1822", "to_move": "white", "white": {"1": 13, "12": 2}, "black": {"1": 13, "11": 2},
@@ -254,8 +254,7 @@ def test_the_order_of_the_dice_does_not_matter(rules):
     15 of them counted twice (Guiton 1822 ch. 2)."""
     import random
 
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
+    from hypothesis import given, settings, strategies as st
 
     from trictrac_notation.core.board import Position
     from trictrac_notation.games.trictrac.randomgame import random_throws
@@ -266,7 +265,7 @@ def test_the_order_of_the_dice_does_not_matter(rules):
     @given(st.integers(0, 10 ** 6), st.integers(0, 120))
     def check(seed, stop):
         position, side = Position.initial(), "white"
-        for i, (side, dice, play) in enumerate(random_throws(random.Random(seed), max_throws=stop + 1)):
+        for i, (side, _dice, play) in enumerate(random_throws(random.Random(seed), max_throws=stop + 1)):
             if i == stop:
                 break
             position = play.result if play.result.borne_off(side) < 15 else Position.initial()

@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import board, run_cli
+
 from trictrac_notation.core.coords import SYSTEMS
-from trictrac_notation.notation.reader import parse
 from trictrac_notation.games.trictrac.randomgame import random_game_text
+from trictrac_notation.notation.reader import parse
 
 BROKEN = Path(__file__).parent / "data" / "broken"
 HEADLINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<severity>error|warning): (?P<message>.*?)"
@@ -44,8 +44,8 @@ def cli(*argv) -> subprocess.CompletedProcess:
 BROKEN_EXPECTED = {
     "fausses-cases.tric": [(6, 14, "error", "rules.md §2 M5"), (8, 14, "error", "rules.md §2 M1"),
                            (9, 14, "error", "rules.md §2 M10")],
-    "syntax.tric": [(1, 1, "warning", None), (1, 2, "warning", None), (4, 10, "error", None), (5, 10, "error", None), (6, 26, "error", None),
-                    (7, 10, "error", None), (8, 22, "error", None)],
+    "syntax.tric": [(1, 1, "warning", None), (1, 2, "warning", None), (4, 10, "error", None), (5, 10, "error", None),
+                    (6, 26, "error", None), (7, 10, "error", None), (8, 22, "error", None)],
     "coordinates.tric": [(6, 20, "error", None), (7, 1, "warning", None)],
     "no-dame.tric": [(5, 14, "error", "rules.md §2 M1"), (6, 1, "warning", None)],
     "setup.tric": [(3, 2, "error", None)],

@@ -5,15 +5,15 @@ what the players marked."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import run_cli
+
+from trictrac_notation.engine.replay import replay
 from trictrac_notation.games.trictrac.ecoles import audit, check_recorded
 from trictrac_notation.games.trictrac.events import Event
+from trictrac_notation.games.trictrac.scorer import Scorer
 from trictrac_notation.notation.reader import parse
 from trictrac_notation.notation.record import Marks
-from trictrac_notation.engine.replay import replay
 from trictrac_notation.rules.rulesets import load_ruleset
-from trictrac_notation.games.trictrac.scorer import Scorer
 
 # E3: White 3-1 beats Black's a9 two ways (the 3 from the coin, the 4 from a10): 4 (rules.md §5 E3)
 E3 = '[Rules "guiton-1822"]\n@white T:2 3:1 5:1 6:3 7:2 8:2 10:2 11:2\n@black 6:2 7:2 9:1 10:2 11:2\n'

@@ -9,10 +9,9 @@ import dataclasses
 import json
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from conftest import run_cli
+from hypothesis import given, settings, strategies as st
+
 from trictrac_notation.core.board import BLACK, WHITE
 from trictrac_notation.games.trictrac.ecrire import EcrireRules, NotPlayed, fiches, reckon, settle
 from trictrac_notation.rules.rulesets import list_rulesets, load_ruleset
@@ -265,7 +264,7 @@ def test_the_settlement_is_zero_sum(ruleset_id, marques_count, data):
     r = rules(ruleset_id)
     losers = data.draw(st.lists(st.sampled_from([WHITE, BLACK]), min_size=marques_count, max_size=marques_count))
     values = data.draw(st.lists(st.integers(1, 200), min_size=marques_count, max_size=marques_count))
-    lost = {c: [v for who, v in zip(losers, values) if who == c] for c in (WHITE, BLACK)}
+    lost = {c: [v for who, v in zip(losers, values, strict=True) if who == c] for c in (WHITE, BLACK)}
     s = settle(r, marques_count, lost)
     share = marques_count // 2
 

@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 from test_viewer import browser  # noqa: F401  (one headless Chromium; the test using it skips without it)
+
 from trictrac_notation.engine.convert import convert
 from trictrac_notation.notation.reader import parse, read, write
 
@@ -260,8 +260,8 @@ def test_the_bundled_partie_s_card_on_its_page():
     card = page[page.index("## Score card"):page.index("## Points and holes")]
     rows = [line for line in card.splitlines() if line.startswith("<tr>")]
     assert rows == [
-        "<tr><td>1 (0–12 ×4)</td><td><a href=\"#throw-36\" title=\"black marks with 12 holes and the pavillon against 0: "
-        "×4, consolation 2: (12 + 2) × 4 − 0 = 56\">56</a></td><td></td></tr>",
+        "<tr><td>1 (0–12 ×4)</td><td><a href=\"#throw-36\" title=\"black marks with 12 holes and the pavillon "
+        "against 0: ×4, consolation 2: (12 + 2) × 4 − 0 = 56\">56</a></td><td></td></tr>",
         "<tr><td>2 (7–4)</td><td></td><td><a href=\"#throw-82\" title=\"white marks with 7 holes against 4: simple, "
         "consolation 2: 7 + 2 − 4 = 5\">5</a></td></tr>",
         "<tr><td>3 (8–1)</td><td></td><td><a href=\"#throw-119\" title=\"white marks with 8 holes against 1: simple, "
@@ -272,7 +272,8 @@ def test_the_bundled_partie_s_card_on_its_page():
         "<tr><td>postillons</td><td></td><td>1</td></tr>",
         "<tr><td><strong>owes</strong></td><td><strong>56</strong></td><td><strong>47</strong></td></tr>",
     ]
-    assert "<thead><tr><th>marqué (holes)</th><th title=\"white\">Araminte</th><th title=\"black\">Clitandre</th>" in card
+    assert ("<thead><tr><th>marqué (holes)</th><th title=\"white\">Araminte</th>"
+            "<th title=\"black\">Clitandre</th>") in card
     assert "The partie of 4 marqués is over: Araminte (white) loses 9 jetons (1 fiche)" in card
 
 

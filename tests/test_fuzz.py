@@ -7,14 +7,15 @@ never raise, and the CLI must exit with 0 or 1.  Bounded so that the suite stays
 
 from __future__ import annotations
 
+import functools
 import random
 
+from conftest import run_cli
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from conftest import run_cli
-from trictrac_notation.notation.reader import parse
-from trictrac_notation.games.trictrac.randomgame import random_game_text
 from trictrac_notation.engine.replay import replay
+from trictrac_notation.games.trictrac.randomgame import random_game_text
+from trictrac_notation.notation.reader import parse
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -135,9 +136,9 @@ from pathlib import Path  # noqa: E402
 import pytest  # noqa: E402
 
 from trictrac_notation.core.board import Position  # noqa: E402
-from trictrac_notation.notation.reader import write  # noqa: E402
-from trictrac_notation.games.trictrac.randomgame import random_throws  # noqa: E402
 from trictrac_notation.engine.opengame import replay_setup  # noqa: E402
+from trictrac_notation.games.trictrac.randomgame import random_throws  # noqa: E402
+from trictrac_notation.notation.reader import write  # noqa: E402
 from trictrac_notation.rules.rulesets import known_ids, rules_dir  # noqa: E402
 
 RECORDS = 1600  # inputs per target in the suite; TRICTRAC_FUZZ scales them all
@@ -196,7 +197,7 @@ def test_campaign_records(chunk):
         record, diags = timed(what, parse, text)
         assert_sane(text, diags)
         options, more = replay_setup(None, record)
-        result = timed(what, lambda: replay(record, **options, parse_diagnostics=diags + more))
+        result = timed(what, functools.partial(replay, record, **options, parse_diagnostics=diags + more))
         assert_sane(text, [d for d in result.diagnostics if d.path == "<record>"])
         if not _syntax_errors(diags):
             again, _ = parse(write(record))

@@ -93,7 +93,8 @@ def test_every_error_of_the_package_has_one_base():
 
 
 def test_a_negative_count_of_holes_in_a_partie_a_ecrire_setup_is_an_error_not_a_traceback():
-    result = replay_text('[Rules "guiton-1822"]\n[Partie "a-ecrire"]\n@white holes:-1\n1. white 6-4 T-6 T-4\n', "t.tric")
+    result = replay_text('[Rules "guiton-1822"]\n[Partie "a-ecrire"]\n@white holes:-1\n1. white 6-4 T-6 T-4\n',
+                         "t.tric")
     from trictrac_notation.engine.opengame import open_game
 
     opened = open_game('[Rules "guiton-1822"]\n[Partie "a-ecrire"]\n@white holes:-1\n1. white 6-4 T-6 T-4\n',

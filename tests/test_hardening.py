@@ -15,11 +15,11 @@ import time
 import tracemalloc
 
 import pytest
-
 from conftest import run_cli
+
+from trictrac_notation.games.trictrac.randomgame import random_record
 from trictrac_notation.notation import recovery
 from trictrac_notation.notation.reader import MAX_NESTING, parse, write
-from trictrac_notation.games.trictrac.randomgame import random_record
 from trictrac_notation.rules.rulesets import RulesError, load_ruleset, named_ruleset, ruleset_for
 from trictrac_notation.site.site import Generator, SiteError
 
@@ -102,8 +102,9 @@ def test_recovery_reads_the_text_about_once(monkeypatch):
 def test_resuming_gives_what_starting_over_gives(monkeypatch):
     """The resume points change the cost of a repair, never its outcome: with a point before every token
     and with none at all (every repair parses from the start), the same record and diagnostics."""
-    from test_fuzz import VALID, _mutate
     import random
+
+    from test_fuzz import VALID, _mutate
 
     rng = random.Random(12)
     for _ in range(150):

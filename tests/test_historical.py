@@ -11,9 +11,9 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 from test_historical_guiton import ENGINE_GAPS as GUITON_GAPS
+
 from trictrac_notation.notation.reader import read
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,15 +18,15 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import assert_plays, run_cli
 
-from conftest import after, assert_plays, run_cli
+from trictrac_notation.engine.opengame import replay_options
+from trictrac_notation.engine.replay import replay
 from trictrac_notation.games.trictrac.marking import Marking, Player
 from trictrac_notation.games.trictrac.moves import legal_plays
-from trictrac_notation.notation.reader import read
-from trictrac_notation.engine.replay import replay
-from trictrac_notation.rules.rulesets import load_ruleset
-from trictrac_notation.engine.opengame import replay_options
 from trictrac_notation.games.trictrac.scoring import History, Roll, throw_events
+from trictrac_notation.notation.reader import read
+from trictrac_notation.rules.rulesets import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 HISTORICAL = ROOT / "site_src" / "games" / "historical"
@@ -39,7 +39,7 @@ def path(name: str) -> Path:
     return HISTORICAL / f"guiton-1822-{name}.tric"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def replayed(name: str):
     """(replay, movement rules, {line: ThrowResult} for every throw, variations included)."""
     record, diags, _ = read(str(path(name)))
@@ -91,7 +91,8 @@ def xfail(reason):
 
 
 # (record, line, expected, citation).  expected keys: due=(white, black) points the rules give for the
-# throw; holes=(white, black) taken (None: Guiton does not say); after=((white holes, points), (black holes, points)); went; legal
+# throw; holes=(white, black) taken (None: Guiton does not say); after=((white holes, points), (black holes, points));
+# went; legal
 # (the written play is legal); jans={(jan, beneficiary)} among the events; dames={(side, arrow): n} after.
 CASES = [
     # ch. 1, vocabulary
@@ -198,12 +199,14 @@ CASES = [
     ("ch13-twenty-one-points", 16, dict(due=(0, 0)), "ch. 13: 4-2 breaks"),
     ("ch13-twenty-one-points", 17, dict(due=(0, 0)), "ch. 13: ternes breaks"),
     ("ch13-spares-on-seven", 14, dict(due=(0, 0)), "ch. 13: twelve points to play, 5-1 breaks"),
-    *[("ch13-risk-the-pavillon", line, dict(due=(12, 0)), "ch. 13 'Quand il faut chercher à tenir...': the hole at once")
+    *[("ch13-risk-the-pavillon", line, dict(due=(12, 0)),
+       "ch. 13 'Quand il faut chercher à tenir...': the hole at once")
       for line in (14, 15, 16, 17)],
     *[("ch13-risk-the-pavillon", line, dict(due=(8, 0)), "ch. 13: two ways, 8 points")
       for line in (18, 19, 20, 21)],
     # ch. 14
-    ("fig6-equal-chances", 16, dict(jans={("battre-a-vrai", "black")}), "ch. 14, fig. VI: 6-5 beats the dame of 1 à vrai"),
+    ("fig6-equal-chances", 16, dict(jans={("battre-a-vrai", "black")}),
+     "ch. 14, fig. VI: 6-5 beats the dame of 1 à vrai"),
     ("fig6-equal-chances", 17, dict(jans={("battre-a-vrai", "black")}), "ch. 14, fig. VI: 5-4 beats à vrai"),
     ("fig6-equal-chances", 18, dict(jans={("battre-a-faux", "white")}), "ch. 14, fig. VI: 6-3 à faux"),
     ("fig6-equal-chances", 19, dict(jans={("battre-a-faux", "white")}), "ch. 14, fig. VI: sonnez à faux"),
@@ -271,7 +274,8 @@ def test_the_outcome_guiton_states(name, line, expected, citation):
         got["dames"] = {(side, arrow): count(t.after, side, arrow) for side, arrow in expected["dames"]}
     for key in ("due", "holes"):  # a side Guiton says nothing of is not compared
         if key in expected:
-            got[key] = tuple(None if want is None else have for have, want in zip(got[key], expected[key]))
+            got[key] = tuple(None if want is None else have
+                             for have, want in zip(got[key], expected[key], strict=True))
     assert got == expected, citation
 
 
@@ -300,7 +304,8 @@ def two_coins_chances(position, rules) -> int:
 
 
 @pytest.mark.parametrize("name,line,coin,two_coins,citation", [
-    ("ch10-spread-for-the-coin", 10, (2, 2), 4, "ch. 10: 9 and 7: 4-2 naturally, 5-3 by puissance; 'eight useful chances'"),
+    ("ch10-spread-for-the-coin", 10, (2, 2), 4,
+     "ch. 10: 9 and 7: 4-2 naturally, 5-3 by puissance; 'eight useful chances'"),
     ("ch10-spread-for-the-coin", 11, (1, 1), None, "ch. 10: the case of 8: ternes and carmes, two chances"),
     ("ch10-spread-for-the-coin", 12, (2, 2), 4, "ch. 10 'Ne pas les placer contiguës': 9 and 6, two coins by 5-3, 6-2"),
     ("ch10-spread-for-the-coin", 14, (2, 2), 3, "ch. 10: 7 and 8, the same for the coin, two coins by carmes, 5-3"),
@@ -318,7 +323,8 @@ def test_chances_for_the_coin(name, line, coin, two_coins, citation):
 
 
 def fill_chances(position, side, rules) -> int:
-    return len(chances(position, side, rules, lambda d: any(e.jan == "remplir" for e in events(position, side, d, rules))))
+    return len(chances(position, side, rules,
+                       lambda d: any(e.jan == "remplir" for e in events(position, side, d, rules))))
 
 
 def test_fig7_twenty_chances_to_fill():
@@ -395,7 +401,8 @@ def test_ch12_only_6_5_keeps_and_every_six_but_6_1_beats_a_faux():
     second case every six but 6-1 beats Black's dame of 5 à faux."""
     _, rules, lines = replayed("ch12-empty-the-sixth")
     sixes = sorted({d for d in DICE_36 if 6 in d})
-    assert [d for d in sixes if any(e.jan == "conserver" for e in events(lines[14].after, "white", d, rules))] == [(6, 5)]
+    keeps = [d for d in sixes if any(e.jan == "conserver" for e in events(lines[14].after, "white", d, rules))]
+    assert keeps == [(6, 5)]
     _, rules, lines = replayed("ch12-empty-the-sixth-a-faux")
     faux = [d for d in sixes if any(e.jan == "battre-a-faux" for e in events(lines[14].after, "white", d, rules))]
     assert faux == [d for d in sixes if d != (6, 1)]
@@ -475,7 +482,8 @@ def without_sic(name: str, line: int, tric) -> Path:
 # diagnostic is a note at the same place; go, opp hole and pour tout, written right, give nothing.
 IRREGULARITIES = [
     ("let-stand", "ch3-troisieme-exemple", 12, 14, "warning", "fausse case: white plays 5-11 2-3 with 5-1"),
-    ("replayed", "fig4-coin-par-puissance-replayed", 14, 17, "warning", "fausse case: white plays 6-11 6-11 with sonnez"),
+    ("replayed", "fig4-coin-par-puissance-replayed", 14, 17, "warning",
+     "fausse case: white plays 6-11 6-11 with sonnez"),
     ("touched", "ch5-false-hole-touched", 12, 37, "warning", "white touched the dame on 4 without saying j'adoube"),
     ("école impossible", "fig3-ecole-impossible", 14, 17, "warning", "white marks 6 but the rules give 12"),
     ("out of turn", "ch13-twenty-one-points", 15, 1, "error", "white throws out of turn"),

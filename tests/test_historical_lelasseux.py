@@ -28,10 +28,12 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
-from test_bundled_records import all_throws as walk  # every throw, in the order of the record's lines
-from test_bundled_records import replayed
+from test_bundled_records import (
+    all_throws as walk,  # every throw, in the order of the record's lines
+    replayed,
+)
+
 from trictrac_notation.core.board import COLORS, TALON, WHITE
 from trictrac_notation.core.coords import get_system
 from trictrac_notation.engine.figures import differences, read_figure

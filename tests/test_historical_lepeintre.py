@@ -28,9 +28,9 @@ import pytest
 
 from trictrac_notation.core.board import COLORS, TALON, WHITE
 from trictrac_notation.core.coords import get_system
-from trictrac_notation.notation.reader import read
-from trictrac_notation.engine.replay import replay
 from trictrac_notation.engine.opengame import replay_options
+from trictrac_notation.engine.replay import replay
+from trictrac_notation.notation.reader import read
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = sorted((ROOT / "site_src" / "games" / "historical").glob("lepeintre-1818-*.tric"))

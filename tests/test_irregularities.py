@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import run_cli
+
 from trictrac_notation.core.board import Position
 from trictrac_notation.notation.reader import parse, write
 
@@ -119,7 +119,7 @@ CASES = [
 def test_check(tric, name, text, code, expected):
     got_code, got = check(tric, text)
     assert len(got) == len(expected), got
-    for line, want in zip(got, expected):
+    for line, want in zip(got, expected, strict=True):
         assert line.startswith(want), (line, want)
     assert got_code == code
 
@@ -135,11 +135,12 @@ def test_strict_fails_on_warnings_and_notes_are_summed(tric):
 
 def test_a_fausse_ecole_claimed_moves_the_points_to_the_player_wronged(tric):
     from trictrac_notation.engine.replay import replay
-    from trictrac_notation.rules.rulesets import load_ruleset
     from trictrac_notation.games.trictrac.scorer import Scorer
+    from trictrac_notation.rules.rulesets import load_ruleset
 
     rules = load_ruleset("guiton-1822")
-    record, _ = parse(GUITON + "@white T:9 6:2 8:2 9:2\n1. white 4-3 +0 T-4 T-3 ecole 4\n2. black 6-5 T-6 T-5 ecole 4\n")
+    record, _ = parse(GUITON + "@white T:9 6:2 8:2 9:2\n1. white 4-3 +0 T-4 T-3 ecole 4\n"
+                               "2. black 6-5 T-6 T-5 ecole 4\n")
     first, second = replay(record, rules.movement, Scorer(rules)).throws
     assert (first.score.after["white"]["points"], first.score.after["black"]["points"]) == (0, 4)
     assert (second.score.after["white"]["points"], second.score.after["black"]["points"]) == (4, 0)
@@ -168,8 +169,8 @@ def test_the_fausse_case_played_again_is_kept_beside_the_play_that_stands(tric):
 def test_pour_tout_is_the_first_throw_of_the_new_releve():
     """After pour tout the jan de six tables counts the pour-tout play as the player's first throw."""
     from trictrac_notation.engine.replay import replay
-    from trictrac_notation.rules.rulesets import load_ruleset
     from trictrac_notation.games.trictrac.scorer import Scorer
+    from trictrac_notation.rules.rulesets import load_ruleset
 
     rules = load_ruleset("guiton-1822")
     record, _ = parse(RETOUR + "1. white 2-1 pour-tout T-2 T-1\n2. black 6-5 T-6 T-5\n3. white 4-3 T-4 T-3\n"

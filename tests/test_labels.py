@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from trictrac_notation.engine.opengame import replay_setup
+from trictrac_notation.engine.replay import replay
+from trictrac_notation.games.trictrac.randomgame import random_game_text
+from trictrac_notation.notation.reader import parse
 from trictrac_notation.render.diagram import U, replay_scene
 from trictrac_notation.render.labels import circle_box, fit_size, text_box, text_width
-from trictrac_notation.notation.reader import parse
-from trictrac_notation.games.trictrac.randomgame import random_game_text
-from trictrac_notation.engine.replay import replay
-from trictrac_notation.engine.opengame import replay_setup
 
 GAMES = Path(__file__).resolve().parent.parent / "site_src" / "games"
 WORDS = ("label", "side", "tag", "caption")

@@ -5,16 +5,15 @@ E27–E31 are in test_worked_examples.py."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from trictrac_notation.core.board import BLACK, WHITE, Position
-from trictrac_notation.games.trictrac.marking import CONDITIONS, Marking, PayoutRule, Player, stakes
-from trictrac_notation.notation.reader import parse
-from trictrac_notation.games.trictrac.randomgame import random_record
 from trictrac_notation.engine.replay import replay
-from trictrac_notation.rules.rulesets import load_ruleset
+from trictrac_notation.games.trictrac.marking import CONDITIONS, Marking, PayoutRule, Player, stakes
+from trictrac_notation.games.trictrac.randomgame import random_record
 from trictrac_notation.games.trictrac.scorer import Scorer
+from trictrac_notation.notation.reader import parse
+from trictrac_notation.rules.rulesets import load_ruleset
 
 
 def test_twelve_points_uninterrupted_make_a_double_hole():

@@ -10,8 +10,8 @@ the mover's side: T, 1..11 his own, T', 1'..11' the opponent's (conftest.board).
 from __future__ import annotations
 
 import pytest
+from conftest import PLAYER, after, assert_plays, board, can_play, legal, play_text
 
-from conftest import after, assert_plays, board, can_play, legal, play_text, PLAYER
 from trictrac_notation.core.board import BLACK, WHITE
 from trictrac_notation.games.trictrac.moves import MoveRules, Step, explain_play, plein
 
@@ -69,7 +69,8 @@ PLAYS = [
     # M4: bezet: two dames by 1 or one dame by 2 — never four moves.
     pytest.param("white: T:15", WHITE, (1, 1), {"T-1 T-1", "T-2"}, id="M4-opening-bezet"),
     # M2: one opposing dame on 4 and two on 2 forbid stopping there; the dames on 6 move both numbers.
-    pytest.param("white: T:13 6:2 / black: 4':1 2':2", WHITE, (4, 2), {"6-10 6-8"}, id="M2-single-opponent-dame-blocks"),
+    pytest.param("white: T:13 6:2 / black: 4':1 2':2", WHITE, (4, 2), {"6-10 6-8"},
+                 id="M2-single-opponent-dame-blocks"),
     # M3 + M5: 6 closed, 4 open: the tout d'une through 4 is the only way to play both numbers.
     pytest.param("white: T:15 / black: 6':2", WHITE, (6, 4), {"T-10"}, id="M3-tout-d-une-one-repos-open"),
     # M3/M13: a single opposing dame closes a repos for passing: nothing can be played.
@@ -99,7 +100,8 @@ PLAYS = [
     # M8: par puissance with 6-5 from 6 and 7 (each number one less), both coins empty.
     pytest.param("white: T:13 6:1 7:1", WHITE, (6, 5), {"6-11 7-11", "T-6 T-5"}, id="M8-coin-par-puissance"),
     # M8: forbidden when the opponent holds his coin ...
-    pytest.param("white: T:13 6:1 7:1 / black: 11:2", WHITE, (6, 5), {"T-6 T-5"}, id="M8-puissance-opponent-holds-coin"),
+    pytest.param("white: T:13 6:1 7:1 / black: 11:2", WHITE, (6, 5), {"T-6 T-5"},
+                 id="M8-puissance-opponent-holds-coin"),
     # ... and when the coin can be taken par effet (from 5 and 6).
     pytest.param("white: T:12 5:1 6:1 7:1", WHITE, (6, 5), {"5-11 6-11", "T-6 T-5", "T-6 5-10"},
                  id="M8-puissance-not-when-effet"),
@@ -126,12 +128,14 @@ PLAYS = [
     pytest.param("white: T:0 5':3 4':3 3':3 2':3 1':3 / " + BLACK_HOME, WHITE, (6, 5),
                  {"5'-off 4'-off", "5'-off 5'-T'"}, id="S-sortants"),
     # §3.8 excédants bear off the farthest dame only ...
-    pytest.param("white: T:0 3':5 2':5 1':5 / " + BLACK_HOME, WHITE, (6, 5), {"3'-off 3'-off"}, id="S2-excedant-farthest"),
+    pytest.param("white: T:0 3':5 2':5 1':5 / " + BLACK_HOME, WHITE, (6, 5), {"3'-off 3'-off"},
+                 id="S2-excedant-farthest"),
     # ... which changes once the farthest is gone.
     pytest.param("white: T:0 3':1 2':5 1':9 / " + BLACK_HOME, WHITE, (6, 5), {"3'-off 2'-off"},
                  id="S2-excedant-next-farthest"),
     # §3.8 défaillants: two aces from 1' bear one dame off tout d'une, or move two dames inside.
-    pytest.param("white: T:0 1':15 / " + BLACK_HOME, WHITE, (1, 1), {"1'-T' 1'-T'", "1'-off"}, id="S-defaillants-tout-d-une"),
+    pytest.param("white: T:0 1':15 / " + BLACK_HOME, WHITE, (1, 1), {"1'-T' 1'-T'", "1'-off"},
+                 id="S-defaillants-tout-d-une"),
     # §3.8 all fifteen home: the 1 brings the last dame in, the 6 bears one off (or both inside).
     pytest.param("white: T:0 5':14 6':1 / " + BLACK_HOME, WHITE, (6, 1), {"6'-5' 5'-off", "6'-T' 5'-4'"},
                  id="S1-one-number-brings-the-last-in"),
@@ -169,7 +173,8 @@ def test_tout_d_une_is_described_with_its_resting_arrow():
 UNPLAYED = [
     pytest.param("white: T:15 / black: 6':2 4':1", WHITE, (6, 4), (6, 4), id="nothing-playable"),
     pytest.param("white: T:15 / black: 5':2", WHITE, (5, 5), (5, 5), id="doublet-nothing-playable"),
-    pytest.param("white: 11:14 3:1 / black: 6:2 7:2 8:2 9:2 10:2 11:2 10':2 T:1", WHITE, (6, 1), (1,), id="lower-unplayed"),
+    pytest.param("white: 11:14 3:1 / black: 6:2 7:2 8:2 9:2 10:2 11:2 10':2 T:1", WHITE, (6, 1), (1,),
+                 id="lower-unplayed"),
     pytest.param("white: T:15", WHITE, (6, 4), (), id="all-played"),
 ]
 
@@ -349,7 +354,8 @@ EXPLAIN = [
     pytest.param("white: T:13 6:1 7:1 / black: 11:2", WHITE, (6, 5), "6-11 7-11", "M8", id="M8-opponent-holds-coin"),
     pytest.param("white: T:12 5:1 6:1 7:1", WHITE, (6, 5), "6-11 7-11", "M8", id="M8-effet-possible"),
     pytest.param("white: T:0 5':13 6':2 / " + BLACK_HOME, WHITE, (6, 1), "5'-off 6'-5'", "S1", id="S1-not-all-home"),
-    pytest.param("white: T:0 3':5 2':5 1':5 / " + BLACK_HOME, WHITE, (6, 5), "2'-off 3'-off", "S2", id="S2-not-farthest"),
+    pytest.param("white: T:0 3':5 2':5 1':5 / " + BLACK_HOME, WHITE, (6, 5), "2'-off 3'-off", "S2",
+                 id="S2-not-farthest"),
     pytest.param("white: 11:14 3:1 / black: 6:2 7:2 8:2 9:2 10:2 11:2 10':2 T:1", WHITE, (6, 1), "3-4", "M5",
                  id="M5-not-the-higher"),
 ]

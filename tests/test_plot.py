@@ -6,15 +6,15 @@ import struct
 import xml.etree.ElementTree as ET
 
 import pytest
-
 from conftest import board, run_cli
+
 from trictrac_notation.core.board import BLACK, WHITE
-from trictrac_notation.render.diagram import scene
-from trictrac_notation.render.layout import ARROW_FILL, DAME_EDGE, DAME_FILL, FAUX, MOVE, PLEIN, VRAI
+from trictrac_notation.engine.replay import replay_text
 from trictrac_notation.games.trictrac.events import Event
 from trictrac_notation.games.trictrac.moves import Step
+from trictrac_notation.render.diagram import scene
+from trictrac_notation.render.layout import ARROW_FILL, DAME_EDGE, DAME_FILL, FAUX, MOVE, PLEIN, VRAI
 from trictrac_notation.render.plot import board_figure, save_diagram
-from trictrac_notation.engine.replay import replay_text
 from trictrac_notation.render.svg import Annotations, NoSuchThrow
 
 PNG = b"\x89PNG\r\n\x1a\n"

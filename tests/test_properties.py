@@ -13,8 +13,9 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from trictrac_notation.core.board import BLACK, COLORS, DAMES, OFF, WHITE, Position, other
-from trictrac_notation.engine.convert import convert
 from trictrac_notation.core.coords import SYSTEMS
+from trictrac_notation.engine.convert import convert
+from trictrac_notation.engine.replay import replay
 from trictrac_notation.games.trictrac.moves import (
     Step,
     _surely_legal_fitted,
@@ -22,9 +23,8 @@ from trictrac_notation.games.trictrac.moves import (
     legal_plays,
     surely_legal,
 )
-from trictrac_notation.notation.reader import parse, write
 from trictrac_notation.games.trictrac.randomgame import random_record, random_throws
-from trictrac_notation.engine.replay import replay
+from trictrac_notation.notation.reader import parse, write
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 DICE = st.tuples(st.integers(1, 6), st.integers(1, 6))
@@ -108,7 +108,7 @@ def positions(draw):
     length = draw(st.integers(0, 200))
     rng = random.Random(seed)
     position, side = Position.initial(), WHITE
-    for side, dice, play in random_throws(rng, max_throws=length):
+    for side, _dice, play in random_throws(rng, max_throws=length):
         position = play.result
         if position.borne_off(side) == DAMES:
             position = Position.initial()
@@ -120,7 +120,8 @@ def positions(draw):
 def test_mirroring_mirrors_the_legal_plays(found, dice):
     position, side = found
     plays = {_mirror_play(p) for p in legal_plays(position, side, dice)}
-    mirrored = {(p.result, p.steps, p.unplayed, p.dice_used) for p in legal_plays(position.mirrored(), other(side), dice)}
+    mirrored = {(p.result, p.steps, p.unplayed, p.dice_used)
+                for p in legal_plays(position.mirrored(), other(side), dice)}
     assert plays == mirrored
 
 
@@ -129,7 +130,8 @@ def test_mirroring_mirrors_the_legal_plays(found, dice):
 def test_dice_order_does_not_matter(found, dice):
     position, side = found
     a, b = dice
-    assert {p.result for p in legal_plays(position, side, (a, b))} == {p.result for p in legal_plays(position, side, (b, a))}
+    assert ({p.result for p in legal_plays(position, side, (a, b))}
+            == {p.result for p in legal_plays(position, side, (b, a))})
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

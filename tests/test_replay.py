@@ -5,8 +5,8 @@ starting positions, turns, relevés, variations — and the replay going on afte
 from __future__ import annotations
 
 import pytest
-
 from conftest import board
+
 from trictrac_notation.core.board import WHITE, Position
 from trictrac_notation.engine.replay import MAX_LISTED_PLAYS, replay_text
 
@@ -246,7 +246,8 @@ def test_out_of_turn():
 
 
 def test_first_header_decides_who_begins():
-    assert errors('[First "black"]\n1. white 6-4 T-6 T-4\n')[0][:3] == (2, 1, "white throws out of turn: it is black's throw")
+    assert errors('[First "black"]\n1. white 6-4 T-6 T-4\n')[0][:3] == (
+        2, 1, "white throws out of turn: it is black's throw")
     replayed('[First "black"]\n1. noir 6-4 T-6 T-4\n')
 
 
@@ -280,9 +281,11 @@ SETUP_ERRORS = [
     ("@white T:3 1:3 2:3 3:3 4:3 5:3\n", [(1, 2, "white has 18 dames in the starting position, not 15")]),
     ("@white T:3 1:3\n", [(1, 2, "white has 6 dames in the starting position, not 15")]),
     ("@white 6:-2\n", [(1, 8, "a negative count of dames: 6:-2")]),
-    ("@white 11:1\n", [(1, 2, "impossible starting position: white has a single dame on his coin de repos (it needs two)")]),
+    ("@white 11:1\n",
+     [(1, 2, "impossible starting position: white has a single dame on his coin de repos (it needs two)")]),
     # the line that puts a dame where the other player's already stand
-    ("@white 6:2\n@black 6':2\n", [(2, 2, "impossible starting position: white and black dames share an arrow (white track 6)")]),
+    ("@white 6:2\n@black 6':2\n",
+     [(2, 2, "impossible starting position: white and black dames share an arrow (white track 6)")]),
     ("@white 6:2\n@white 7:2\n", [(2, 2, "the starting position of white is given twice"),
                                    (2, 2, "white has 17 dames in the starting position, not 15")]),
     ("@white 16:2\n", [(1, 8, "unknown arrow '16' in the per-player T,1..11 system (the mover's own arrows are T, "

@@ -12,15 +12,19 @@ import json
 import re
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from conftest import run_cli
+from hypothesis import given, settings, strategies as st
+
+from trictrac_notation.engine.opengame import replay_options
 from trictrac_notation.games.trictrac.events import JANS
 from trictrac_notation.notation.reader import parse
-from trictrac_notation.engine.opengame import replay_options
 from trictrac_notation.rules.rulesets import (
-    VARIANTS, RulesError, diff_rulesets, list_rulesets, load_ruleset, ruleset_for,
+    VARIANTS,
+    RulesError,
+    diff_rulesets,
+    list_rulesets,
+    load_ruleset,
+    ruleset_for,
 )
 
 IDS = ("jollyvet-1634", "charpentier-1715", "soumille-1738", "soumille-1756", "fallavel-1776", "combine-1780",
@@ -395,7 +399,8 @@ def test_a_payout_of_ones_own_is_paid_as_its_yaml_says(tmp_path):
 
     path = tmp_path / "mine.yaml"
     path.write_text(HEAD + EXTENDS + "variants:\n  payout: {value: pont, cite: 'X (C)'}\n"
-                    f"  payout_stakes: {{value: {PONT_AT_5}, cite: 'X (C)'}}\n  payout_line: {{value: 5, cite: 'X (C)'}}\n",
+                    f"  payout_stakes: {{value: {PONT_AT_5}, cite: 'X (C)'}}\n"
+                    "  payout_line: {value: 5, cite: 'X (C)'}\n",
                     encoding="utf-8")
     rule = PayoutRule.of(load_ruleset(str(path)))
     assert stakes(rule, Player(holes=12), Player(holes=4)) == (1.5, "y 4 holes < 5")
@@ -407,7 +412,8 @@ def test_a_payout_of_ones_own_is_paid_as_its_yaml_says(tmp_path):
     ("extends: {id: guiton-1882, decided: x}\n",
      f"2:15: unknown rule set 'guiton-1882' (known: {KNOWN_AND_MINE}); did you mean 'guiton-1822'?"),
     ("extends: guiton-1822\n",
-     "2:10: extends: expected {id: <rule set>, cite: ... or decided: <why this set is the closest>}, got 'guiton-1822'"),
+     "2:10: extends: expected {id: <rule set>, cite: ... or decided: <why this set is the closest>}, "
+     "got 'guiton-1822'"),
     ("extends: {id: guiton-1822}\n",
      "2:1: extends: missing citation: add 'cite: <treatise, page or §> (S|C|W|M|I)' or 'decided: <why>'"),
     ("extends: {id: mine, decided: x}\n", "2:15: extends: a rule set cannot extend itself (mine -> mine)"),
@@ -430,7 +436,8 @@ def test_yaml_syntax_error_is_one_line(tmp_path):
 
 
 @pytest.mark.parametrize("value, message", [
-    ("!!python/object:os.system {}", "3:11: variants: unsupported YAML tag 'tag:yaml.org,2002:python/object:os.system'"),
+    ("!!python/object:os.system {}",
+     "3:11: variants: unsupported YAML tag 'tag:yaml.org,2002:python/object:os.system'"),
     ("{sortie: !!python/name:os.system ''}", "3:20: variants.sortie: unsupported YAML value (could not determine a "
                                             "constructor for the tag 'tag:yaml.org,2002:python/name:os.system')"),
 ])

@@ -7,8 +7,8 @@ import io
 import json
 
 import pytest
-
 from conftest import run_cli
+
 from trictrac_notation.rules.rulesets import load_ruleset
 
 
@@ -114,7 +114,8 @@ def test_compare_names_the_deciding_rule_and_each_citation(tric):
     assert code == 0 and data["rules"] == ["guiton-1822", "modern+rencontre", "jollyvet-1634"]
     [throw] = data["throws"]
     [diff] = throw["differences"]
-    assert (throw["index"], diff["jan"], diff["beneficiary"], diff["rule"]) == (2, "rencontre", "black", "jans.rencontre")
+    assert (throw["index"], diff["jan"], diff["beneficiary"], diff["rule"]) == (
+        2, "rencontre", "black", "jans.rencontre")
     assert diff["points"] == {"guiton-1822": 0, "modern+rencontre": 4, "jollyvet-1634": 4}
     assert diff["citations"]["guiton-1822"] == "rules.md §4 D1: not mentioned by Guiton 1822 (I)"
     assert diff["citations"]["jollyvet-1634"] == "Jollyvet 1656 p.19 per Wikipedia (W)"

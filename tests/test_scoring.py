@@ -10,16 +10,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from conftest import board
+from hypothesis import given, settings, strategies as st
+
 from trictrac_notation.core.board import BLACK, WHITE, Position, other
 from trictrac_notation.games.trictrac.events import JANS
 from trictrac_notation.games.trictrac.moves import legal_plays
 from trictrac_notation.games.trictrac.randomgame import random_throws
+from trictrac_notation.games.trictrac.scoring import NO_HISTORY, History, Roll, throw_events, totals
 from trictrac_notation.rules.rulesets import list_rulesets, load_ruleset
-from trictrac_notation.games.trictrac.scoring import History, Roll, throw_events, totals
 
 GUITON = load_ruleset("guiton-1822")
 JOLLYVET = load_ruleset("jollyvet-1634")
@@ -27,7 +26,7 @@ MODERN = load_ruleset("modern")
 BLACK_GRAND_JAN = "black: T:0 6:3 7:3 8:3 9:2 10:2 11:2"  # keeps Black out of White's retour
 
 
-def events(drawing, dice, rules=GUITON, roller=WHITE, history=History(), made=None):
+def events(drawing, dice, rules=GUITON, roller=WHITE, history=NO_HISTORY, made=None):
     position = board(drawing)
     if made is not None:
         made = next(p for p in legal_plays(position, roller, dice, rules.movement) if p.steps == made)

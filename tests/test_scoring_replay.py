@@ -3,11 +3,11 @@ the jan de rencontre, the end of the partie and its payout, variations, setups w
 
 from __future__ import annotations
 
-from trictrac_notation.notation.reader import parse
-from trictrac_notation.engine.replay import replay
-from trictrac_notation.rules.rulesets import load_ruleset
 from trictrac_notation.engine.opengame import replay_options
+from trictrac_notation.engine.replay import replay
 from trictrac_notation.games.trictrac.scorer import Scorer
+from trictrac_notation.notation.reader import parse
+from trictrac_notation.rules.rulesets import load_ruleset
 
 # relevé 1: White makes the jan de deux tables (7+4 to his coin, 9+3 to Black's), which wins a hole: he
 # goes.  Relevé 2: two dames on 6, and 6-5 would make it again.

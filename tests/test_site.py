@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
-from trictrac_notation.site.gamepage import score_chart
+
 from trictrac_notation.rules.rulesets import list_rulesets
+from trictrac_notation.site.gamepage import score_chart
 from trictrac_notation.site.site import Generator, SiteError, build, inside, json_for_script, md_text, record_id
 
 INDEX = "# Test site\n\nSee the [games](games/index.md) and the [rules](rules/index.md).\n"
@@ -106,7 +106,7 @@ def test_record_text_is_escaped(site):
 
 def _throw_group(page: str, n: int) -> str:
     """The <tbody> of throw n in the move list: its row and the row of its notes."""
-    m = re.search(r'<tbody(?: class="[^"]*")?>\s*<tr class="throw" data-throw="%d".*?</tbody>' % n, page, re.S)
+    m = re.search(rf'<tbody(?: class="[^"]*")?>\s*<tr class="throw" data-throw="{n}".*?</tbody>', page, re.S)
     assert m, f"no throw {n} in the move list"
     return m.group(0)
 
@@ -185,7 +185,8 @@ def test_matrix_marks_what_differs(site):
     rows = re.findall(r'<tr class="(differs|same)"><th scope="row">(.*?)</th>(.*?)</tr>', page, re.S)
     assert rows and {"differs", "same"} == {r[0] for r in rows}
     for kind, _, cells in rows:
-        values = [(c, re.sub(r"<wbr>", "", v)) for c, v in re.findall(r'<td( class="[^"]*")?>(.*?)(?:<sup>|</td>)', cells)]
+        values = [(c, re.sub(r"<wbr>", "", v))
+                  for c, v in re.findall(r'<td( class="[^"]*")?>(.*?)(?:<sup>|</td>)', cells)]
         odd = [v for c, v in values if "odd" in c]
         if kind == "same":
             assert not odd and len({v for _, v in values}) == 1
@@ -364,9 +365,9 @@ MARKED = """[Title "Marked diagrams"]
 def test_the_diagrams_a_record_marks_are_drawn_on_the_page(tmp_path):
     """{diagram} (in the preamble: the start) and {diagram: words} (a caption) draw the position on the page
     itself, as the SVG writer draws it (no JavaScript needed); the mark is not shown as a comment."""
-    from trictrac_notation.render.diagram import replay_scene
-    from trictrac_notation.notation.reader import parse
     from trictrac_notation.engine.replay import replay
+    from trictrac_notation.notation.reader import parse
+    from trictrac_notation.render.diagram import replay_scene
     from trictrac_notation.render.svg import scene_svg
 
     src = make_src(tmp_path, {"marked.tric": MARKED})
@@ -376,7 +377,7 @@ def test_the_diagrams_a_record_marks_are_drawn_on_the_page(tmp_path):
     assert [c for _, c in figures] == ["The starting position",
                                        'After 1. white 6-4: <span class="comment">two dames off the talon</span>']
     result = replay(parse(MARKED)[0])
-    for (svg, _), n in zip(figures, (0, 1)):
+    for (svg, _), n in zip(figures, (0, 1), strict=True):
         assert svg == scene_svg(replay_scene(result, n, compact=True), 560, shared=True)
     start = page.index('<div class="trictrac-moves">')
     moves = page[start:page.index("</table>", start)]

@@ -18,7 +18,6 @@ import sysconfig
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,7 +38,8 @@ variants:
   rencontre_scope: {value: partie, decided: as Jollyvet}
 """
 # Black throws what White threw: the jan de rencontre, which Guiton does not score and the house rules do
-RENCONTRE = '[Title "A rencontre"]\n[Rules "house-rules"]\n[First "white"]\n\n1. white 6-5 T-6 T-5\n2. black 6-5 T-6 T-5\n'
+RENCONTRE = ('[Title "A rencontre"]\n[Rules "house-rules"]\n[First "white"]\n\n'
+             "1. white 6-5 T-6 T-5\n2. black 6-5 T-6 T-5\n")
 
 
 def own_site(folder: Path) -> None:

@@ -11,15 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from test_viewer import browser  # noqa: F401  (the fixture: one headless Chromium; skips without it)
+
 from trictrac_notation.site.site import build
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "games/guiton-le-coin-battu.html"  # Dorante contre Valère: long comments, two hits side by side at 21
 
 # the lines a text is laid out on: one rectangle top per line
-LINES = "e => { const r = document.createRange(); r.selectNodeContents(e); return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }"
+LINES = ("e => { const r = document.createRange(); r.selectNodeContents(e); "
+         "return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }")
 
 
 @pytest.fixture(scope="module")
@@ -76,10 +77,11 @@ def test_the_matrix_shows_every_treatise_with_a_fixed_rule_column(browser, site)
     assert fit == [0, 11]  # every treatise in sight at 1400 px
     names = page.eval_on_selector_all(".tt-matrix-table thead th span", f"es => es.map({LINES})")
     assert len(names) == 20 and set(names) == {1}  # 'Lelasseux' over '1852', never broken mid-word
-    rows = page.evaluate("() => [...document.querySelectorAll('.tt-matrix-table tbody tr')].filter(r => r.offsetHeight).length")
+    rows = page.evaluate("() => [...document.querySelectorAll('.tt-matrix-table tbody tr')]"
+                         ".filter(r => r.offsetHeight).length")
     page.click("label[for=tt-differences-only]")
-    shown = page.evaluate("""() => [...document.querySelectorAll('.tt-matrix-table tbody tr')].filter(r => r.offsetHeight)
-        .map(r => r.className)""")
+    shown = page.evaluate("""() => [...document.querySelectorAll('.tt-matrix-table tbody tr')]
+        .filter(r => r.offsetHeight).map(r => r.className)""")
     assert 0 < len(shown) < rows and set(shown) == {"differs"}
     page.set_viewport_size({"width": 700, "height": 900})  # now the table scrolls: the rule column stays
     moved = page.evaluate("""() => { const s = document.querySelector('.tt-matrix-scroll');
@@ -115,7 +117,7 @@ WORDS_APART = """svg => {
             if (dx * dx + dy * dy < r * r * 0.95) out.push(w.textContent + ' on a dame'); }); });
     const smallest = Math.min(...words.filter(w => !/caption/.test(w.getAttribute('class'))).map(w => parseFloat(getComputedStyle(w).fontSize) * w.getScreenCTM().a));
     return {collisions: out, smallest: smallest, words: words.length};
-}"""
+}"""  # noqa: E501
 
 
 @pytest.mark.parametrize("rel, throw, width", [

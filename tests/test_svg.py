@@ -13,14 +13,14 @@ import xml.etree.ElementTree as ET
 from types import SimpleNamespace
 
 import pytest
+from conftest import board
 from hypothesis import given, settings, strategies as st
 
-from conftest import board
 from trictrac_notation.core.board import BLACK, OFF, WHITE, Position
+from trictrac_notation.engine.replay import replay_text
 from trictrac_notation.games.trictrac.events import Event
 from trictrac_notation.games.trictrac.moves import Step
 from trictrac_notation.games.trictrac.randomgame import random_throws
-from trictrac_notation.engine.replay import replay_text
 from trictrac_notation.render.svg import Annotations, NoSuchThrow, board_svg, replay_svg, throw_annotations
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -469,11 +469,10 @@ def test_fausse_case_is_captioned():
 @given(seed=st.integers(0, 10**6), stop=st.integers(1, 150), bottom=st.sampled_from([WHITE, BLACK]),
        coords=st.sampled_from(["player", "soumille", "lepeintre", "trictrac-org", "absolute", "american"]))
 def test_random_positions_draw_faithfully(seed, stop, bottom, coords):
+    import itertools
     import random
 
-    for i, (side, dice, play) in enumerate(random_throws(random.Random(seed))):
-        if i + 1 == stop:
-            break
+    *_, (side, dice, play) = itertools.islice(random_throws(random.Random(seed)), stop)  # the stop-th, or the last
     pos = play.result
     root = tree(board_svg(pos, coords=coords, bottom=bottom,
                           annotations=Annotations(dice=dice, mover=side, steps=list(play.steps))))

@@ -9,18 +9,18 @@ computation (``computed``) — never against the engine's output.
 from __future__ import annotations
 
 import pytest
-
 from conftest import after, board
+
 from trictrac_notation.games.trictrac.marking import Marking, PayoutRule, Player, stakes
+from trictrac_notation.games.trictrac.scoring import NO_HISTORY, Roll, throw_events, totals
 from trictrac_notation.rules.rulesets import load_ruleset
-from trictrac_notation.games.trictrac.scoring import History, Roll, throw_events, totals
 
 GUITON = load_ruleset("guiton-1822")
 LLF = load_ruleset("lelasseux-1852")
 ALL_DICE = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]
 
 
-def score(drawing, roller, dice, rules=GUITON, history=History()):
+def score(drawing, roller, dice, rules=GUITON, history=NO_HISTORY):
     position = drawing if not isinstance(drawing, str) else board(drawing)
     events = throw_events(Roll(position, roller, dice, rules.movement), rules, history)
     return events, totals(events, roller)
