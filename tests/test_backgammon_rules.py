@@ -158,7 +158,8 @@ EXPLAIN = [
     (HIGHER, (5, 4), "", LEGAL_RULE, "it must be the higher"),
     (EITHER, (6, 5), "24/19", LEGAL_RULE, "only one number can be played: it must be the higher"),
     ("@white 24:2 13:5 8:3 6:5", (6, 2), "24/18", LEGAL_RULE, "both numbers can be played, so both must be"),
-    ("@white 24:2 13:5 8:3 6:5", (6, 2), "24/20 13/9", LEGAL_RULE, "do not fit the dice 6-2"),
+    ("@white 24:2 13:5 8:3 6:5", (6, 2), "24/20 13/9", MOVE_RULE, "the distance is not a number of the throw 6-2"),
+    ("@white 24:2 13:5 8:3 6:5", (6, 2), "24/18 13/7", LEGAL_RULE, "do not fit the dice 6-2"),
     ("@white 24:2 13:5 8:3 6:5", (3, 3), "13/10(2)", LEGAL_RULE, "can be played 4 times"),
     ("@white 8:1 5:10 off:4\n@black 6:5 5:5 4:5", (3, 1), "5/off", BEAR_OFF_RULE, "still outside his home table"),
 ]

@@ -319,6 +319,11 @@ def explain(position: Position, side: str, dice: tuple[int, int], moves: tuple[M
                                     f"{'they enter' if n > 1 else 'it enters'} before any other dame moves")
     pool = dice_pool(dice, rules)[0]
     for mv in moves:
+        if mv.dst == OFF and not state.home():  # (said first: no number of the throw would make it legal)
+            outside = state.highest()
+            where = "the bar" if outside == BAR else f"point {outside}"
+            return BEAR_OFF_RULE, (f"{side} bears off from {mv.src} while a dame of his is still outside "
+                                   f"his home table (on {where})")
         if next(_splits(mv.src, mv.dst, pool), None) is None:
             return MOVE_RULE, _wrong_distance(mv, pool, dice)
         if mv.dst != OFF and state.opp[mv.dst] >= 2:
@@ -326,15 +331,9 @@ def explain(position: Position, side: str, dice: tuple[int, int], moves: tuple[M
                                "no dame may stop there")
         if mv.dst != OFF and state.opp[mv.dst] == 1 and not rules.hitting:
             return MOVE_RULE, f"a single dame of {other(side)} holds point {mv.dst}: this rule set has no hitting"
-        if mv.dst == OFF:
-            if not state.home():
-                outside = state.highest()
-                where = "the bar" if outside == BAR else f"point {outside}"
-                return BEAR_OFF_RULE, (f"{side} bears off from {mv.src} while a dame of his is still outside "
-                                       f"his home table (on {where})")
-            if mv.src not in dice and mv.src < max(dice) and state.highest() > mv.src:
-                return BEAR_OFF_RULE, (f"a higher number bears off from {mv.src} only when no dame stands on a "
-                                       f"higher point (one is on {state.highest()})")
+        if mv.dst == OFF and mv.src not in dice and mv.src < max(dice) and state.highest() > mv.src:
+            return BEAR_OFF_RULE, (f"a higher number bears off from {mv.src} only when no dame stands on a "
+                                   f"higher point (one is on {state.highest()})")
         if state.me[mv.src]:
             state = state.after(mv.src, mv.dst, mv.dst != OFF and state.opp[mv.dst] == 1)
     used = dice_used(moves, dice, rules)
