@@ -109,6 +109,20 @@ def coordinate_system(record: Record, reporter: Reporter) -> tuple[CoordSystem, 
     return coords, bottom
 
 
+_READ_CACHES: dict[tuple[str, str, str], tuple[CoordSystem, dict[Any, Any]]] = {}
+MAX_READ_CACHE = 20_000  # moves kept per game, coordinate system and bottom player
+
+
+def _steps_read(game: Game, coords: CoordSystem, bottom: str) -> dict[Any, Any]:
+    """The game's cache of moves read for these coordinates (records repeat their moves, and a corpus
+    its records' moves: kept from one replay to the next, for the same system object, and bounded)."""
+    key = (game.name, coords.id, bottom)
+    kept = _READ_CACHES.get(key)
+    if kept is None or kept[0] is not coords or len(kept[1]) > MAX_READ_CACHE:
+        kept = _READ_CACHES[key] = (coords, {})
+    return kept[1]
+
+
 class _Context:
     """What every throw of one replay shares."""
 
@@ -120,7 +134,7 @@ class _Context:
         self.rules = rules if rules is not None else self.game.default_rules()
         self.scorer: Scorer[Any] | None = scorer if scorer is not None else self.game.standing_scorer(self.rules)
         self.coords, self.bottom = coordinate_system(record, reporter)
-        self.steps_read: dict[Any, Any] = {}  # the game's cache of moves read: records repeat their moves
+        self.steps_read = _steps_read(self.game, self.coords, self.bottom)
 
     def name(self, mover: str) -> Callable[[int], str]:
         return lambda track: self.coords.format(track, mover, self.bottom)

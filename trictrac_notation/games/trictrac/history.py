@@ -53,8 +53,11 @@ class Memory:
                 mezeas = True
         if self.fresh and self.rencontre_open and n == 1 and not opponent_threw:
             return replace(self, deux_tables=deux, mezeas=mezeas, opening=(side, (dice[0], dice[1])))
-        return replace(self, deux_tables=deux, mezeas=mezeas, opening=None,
-                       rencontre_open=self.rencontre_open and n <= 1)
+        rencontre_open = self.rencontre_open and n <= 1
+        if (deux is self.deux_tables and mezeas == self.mezeas and self.opening is None
+                and rencontre_open == self.rencontre_open):
+            return self  # nothing to remember: most throws of a relevé (immutable, so shared)
+        return replace(self, deux_tables=deux, mezeas=mezeas, opening=None, rencontre_open=rencontre_open)
 
     def new_releve(self) -> Memory:
         """The memory when the dames are re-piled."""
