@@ -288,7 +288,7 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, position: Position, ctx
         _play(result, ctx, went)
     elif not throw.moves:  # a line of the cube, or that ended the game: the position stays
         result.after = position
-    if result.after is not None:
+    if result.after is not None and (throw.touched or throw.figures):
         _check_touched(result, ctx)
         _compare_figures(throw.figures, result.after, ctx)
     if scorer is not None:

@@ -258,7 +258,9 @@ def _hits(roll: Roll, t: Tariff) -> list[Event]:
     vrai, faux = "battre-a-vrai" in t.scored, "battre-a-faux" in t.scored
     if 1 not in opp:
         return []
-    for target in [k for k in range(24) if opp[k] == 1]:
+    for target, count in enumerate(opp):
+        if count != 1:
+            continue
         ways: list[int] = []
         closed = False
         for n, rests in numbers:
