@@ -229,23 +229,31 @@ def legal_plays(position: Position, color: str, dice: tuple[int, int], rules: Mo
     return _obliged(candidates, dice)
 
 
-def _candidates(position: Position, color: str, dice: tuple[int, int], rules: MoveRules) -> dict[Position, Play]:
-    """All plays respecting the movement rules, keyed by resulting position,
-    before the 'play as much as possible' and plein obligations."""
+def _candidates(position: Position, color: str, dice: tuple[int, int], rules: MoveRules) -> dict[object, Play]:
+    """All plays respecting the movement rules, keyed by resulting position (the mover's row and dames
+    borne off), before the 'play as much as possible' and plein obligations."""
     a, b = dice
     board = _Board(position, color, rules)
-    coin_before = board.row[COIN]
-    found: dict[Position, Play] = {}
+    row = board.row
+    coin_before = row[COIN]
+    found: dict[object, Play] = {}
+    # where a dame may stop: the opponent's dames and the no-stop arrows stay put during one throw
+    open_ = [not board.opp[t] and t not in board.no_stop for t in range(OFF)]
+
+    def may_play(src: int, die: int) -> bool:
+        """board.step_reason(src, die) is None, for a src holding a dame."""
+        dst = src + die
+        return open_[dst] if dst < OFF else board.bear_reason(src, dst) is None
 
     def add(steps: Iterable[Step], used: int, numbers_played: Iterable[int]) -> None:
-        if not _coin_ok(board.row, coin_before):
+        if not _coin_ok(row, coin_before):
             return
-        result = board.position(position)
-        if result not in found:
+        key = (tuple(row), board.off)
+        if key not in found:
             unplayed = list(dice)
             for n in numbers_played:
                 unplayed.remove(n)
-            found[result] = Play(tuple(steps), used, result, tuple(unplayed), color)
+            found[key] = Play(tuple(steps), used, board.position(position), tuple(unplayed), color)
 
     # the coin par puissance (M8): comes first so that its description wins ties
     for steps in _puissance(board, a, b):
@@ -269,12 +277,12 @@ def _candidates(position: Position, color: str, dice: tuple[int, int], rules: Mo
     # two dames, one number each
     for first, second in orders:
         for src1 in board.sources():
-            if board.step_reason(src1, first) is not None:
+            if not may_play(src1, first):
                 continue
             dst1 = min(src1 + first, OFF)
             board.move(src1, dst1)
             for src2 in board.sources():
-                if board.step_reason(src2, second) is None:
+                if may_play(src2, second):
                     dst2 = min(src2 + second, OFF)
                     board.move(src2, dst2)
                     add([Step(src1, dst1), Step(src2, dst2)], 2, (first, second))
@@ -284,7 +292,7 @@ def _candidates(position: Position, color: str, dice: tuple[int, int], rules: Mo
     # one number only
     for die in (a,) if a == b else (a, b):
         for src in board.sources():
-            if board.step_reason(src, die) is None:
+            if may_play(src, die):
                 dst = min(src + die, OFF)
                 board.move(src, dst)
                 add([Step(src, dst)], 1, (die,))
@@ -313,7 +321,7 @@ def _puissance(board: _Board, a: int, b: int) -> list[list[Step]]:
     return [[Step(12 - a, COIN, puissance=True), Step(12 - b, COIN, puissance=True)]]
 
 
-def _obliged(candidates: dict[Position, Play], dice: tuple[int, int]) -> list[Play]:
+def _obliged(candidates: dict[object, Play], dice: tuple[int, int]) -> list[Play]:
     """Apply M5 (play both numbers, else the higher) then the plein obligation (§3.5)."""
     plays = list(candidates.values())
     most = max(p.dice_used for p in plays)
