@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..core.board import Position, other
+from ..core.board import COLORS, Position, other
 from ..core.coords import CoordSystem
 from ..core.diagnostics import Reporter
 from ..errors import TrictracError
@@ -154,6 +154,9 @@ class NextTurn:
     phase: Any = None
 
 
+_IN_TURN = {side: NextTurn(other(side)) for side in COLORS}  # the common answers, shared (frozen)
+
+
 class GameDefaults:
     """The words and hooks of :class:`Game` as trictrac has them, for a game to inherit and override."""
 
@@ -180,7 +183,8 @@ class GameDefaults:
         return None
 
     def next_turn(self, throw: Throw, side: str, phase: Any, rules: Any, reading: Reading) -> NextTurn:
-        return NextTurn(other(side))
+        turn = _IN_TURN.get(side)
+        return turn if turn is not None else NextTurn(other(side))
 
 
 class UnknownGame(TrictracError):
