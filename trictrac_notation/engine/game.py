@@ -154,7 +154,7 @@ class NextTurn:
     phase: Any = None
 
 
-_IN_TURN = {side: NextTurn(other(side)) for side in COLORS}  # the common answers, shared (frozen)
+_IN_TURN: dict[str, NextTurn] = {side: NextTurn(other(side)) for side in COLORS}  # the common answers, shared (frozen)
 
 
 class GameDefaults:
