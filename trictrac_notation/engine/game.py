@@ -60,6 +60,7 @@ class Game(Protocol):
     judges_before_applying: bool  # a written play is judged before it is put on the board (its plays have .after)
     default_ruleset: str | None  # the rule set of a record that names none but has Options (None: the registry's)
     rules_hint: str  # the hint of a bad Rules / Options header
+    jans: tuple[str, ...]  # the jans a record's claims may name (``[remplir 4]``): the reader knows no game
 
     def layout(self, rules: Any) -> Position:
         """The opening position under the movement rules in force (a new game of a match starts from it)."""

@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..core.diagnostics import Diagnostic
-from ..notation.reader import parse, read_text
+from ..notation.reader import read_text
 from ..notation.record import Record
 from ..rules.rulesets import RulesError, RuleSet, _shown_path, ruleset_for
 from .game import Game, game_for
+from .reading import parse
 from .replay import Replay, replay
 
 

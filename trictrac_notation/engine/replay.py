@@ -433,7 +433,7 @@ def _check_play(result: ThrowResult, ctx: _Context, severity: Severity = ERROR,
 
 def replay_text(text: str, path: str = "<record>", rules: Any = None, scorer: Scorer[Any] | None = None) -> Replay:
     """Parse and replay in one go."""
-    from ..notation.reader import parse
+    from .reading import parse
 
     record, diags = parse(text, path)
     return replay(record, rules, scorer, diags)

@@ -21,6 +21,7 @@ from ...core.board import COLORS, WHITE, Position, other
 from ...core.diagnostics import Reporter
 from ...engine.game import GameDefaults, NextTurn, Reading, moves_span
 from ...notation.record import MoveText, Record, Span, Throw
+from ..trictrac.vocabulary import JANS as TRICTRAC_JANS
 from .cube import RESIGNS, CubeScorer
 from .matfile import MatError, Move, format_play, parse_play
 from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, hits_of, legal_plays, quick_play
@@ -35,6 +36,9 @@ class Backgammon(GameDefaults):
 
     name = "backgammon"
     dames = 15
+    # decided: a backgammon record is written in trictrac's notation, whose claims name trictrac's jans; no
+    # backgammon scorer reads them (as when the reader checked every record against trictrac's table)
+    jans = TRICTRAC_JANS
     illegal_play = "illegal play"
     turn_rule = "FFBG rules (seed 002), 'Positionnement et notations': the players throw in turn"
     numbers_each_game = True
