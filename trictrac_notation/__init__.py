@@ -8,6 +8,8 @@ and the site.
 
 from typing import TYPE_CHECKING
 
+from .core.board import draw_svg_with
+
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # what type checkers see; at run time each name is imported on first use (__getattr__)
@@ -44,3 +46,14 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
+
+
+def _board_svg(position: "Position") -> str:
+    """A position's diagram (render/svg.py, imported when a notebook first shows one): the package, above every
+    floor, hands it to core/board.py, which cannot import upward."""
+    from .render.svg import board_svg
+
+    return board_svg(position)
+
+
+draw_svg_with(_board_svg)
