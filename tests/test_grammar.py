@@ -280,20 +280,21 @@ def test_syntax_error(text, line, column, message, hint):
 
 
 def test_the_jans_claimed_are_checked_by_the_records_game_not_by_the_reader():
-    """The notation knows no game: a claim is read as written, and the record's game (trictrac here, and for
-    backgammon, whose records are written in the same notation) names the jans it may claim — in the opponent's
-    marks and in variations too, the jan quoted as written."""
+    """The notation knows no game: a claim is read as written, and the record's game names the jans it may claim —
+    in the opponent's marks and in variations too, the jan quoted as written. Backgammon marks no points at all:
+    each +N is its error (tests/test_backgammon_records.py), whatever jan it names."""
     text = ("1. white 6-4 T-6 T-4 +4 [Remplr 4] (1. white 6-4 T-10 opp +2 [batre-a-faux])\n"
             "2. black 5-3 T-5 T-3 +2 [remplir, foo]\n")
     record, diags = parse(text, "t.tric")
     assert diags == [] and record.throws[0].marks == Marks(4, [Claim("remplr", 4)])
-    for header in ("", '[Game "backgammon"]\n\n'):
-        _, diags = parse_in_game(header + text, "t.tric")
-        lines = header.count("\n")
-        assert [(d.line - lines, d.column, d.message, d.hint, d.code) for d in diags] == [
-            (1, 26, "unknown jan 'Remplr'", "did you mean 'remplir'?", "unknown-jan"),
-            (1, 63, "unknown jan 'batre-a-faux'", "did you mean 'battre-a-faux'?", "unknown-jan"),
-            (2, 35, "unknown jan 'foo'", "jans: " + ", ".join(JANS), "unknown-jan")]
+    _, diags = parse_in_game(text, "t.tric")
+    assert [(d.line, d.column, d.message, d.hint, d.code) for d in diags] == [
+        (1, 26, "unknown jan 'Remplr'", "did you mean 'remplir'?", "unknown-jan"),
+        (1, 63, "unknown jan 'batre-a-faux'", "did you mean 'battre-a-faux'?", "unknown-jan"),
+        (2, 35, "unknown jan 'foo'", "jans: " + ", ".join(JANS), "unknown-jan")]
+    _, diags = parse_in_game('[Game "backgammon"]\n\n' + text, "t.tric")
+    assert [(d.line - 2, d.column, d.code) for d in diags] == [(1, 22, "not-in-game"), (1, 59, "not-in-game"),
+                                                               (2, 22, "not-in-game")]
 
 
 def test_unknown_tag_is_a_warning_with_a_suggestion():

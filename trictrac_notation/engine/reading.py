@@ -10,15 +10,20 @@ from __future__ import annotations
 
 from ..core.diagnostics import Diagnostic, Reporter
 from ..notation import reader
-from ..notation.build import check_claims
+from ..notation.build import check_claims, refuse_marks
 from ..notation.record import Record
 from .game import game_for
 
 
 def game_checks(record: Record) -> list[Diagnostic]:
-    """What the record's game finds wrong in its words: each claim naming a jan the game does not have."""
+    """What the record's game finds wrong in its words: each claim naming a jan the game does not have; in a
+    game that marks no points as it goes (backgammon), each point, hole or école written."""
     reporter = Reporter(record.path)
-    check_claims(record, game_for(record).jans, reporter)
+    game = game_for(record)
+    if game.marks_points:
+        check_claims(record, game.jans, reporter)
+    else:
+        refuse_marks(record, game.name, reporter)
     return reporter.items
 
 

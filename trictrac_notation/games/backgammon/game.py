@@ -21,7 +21,6 @@ from ...core.board import COLORS, WHITE, Position, other
 from ...core.diagnostics import Reporter
 from ...engine.game import GameDefaults, NextTurn, Reading, moves_span
 from ...notation.record import MoveText, Record, Span, Throw
-from ..trictrac.vocabulary import JANS as TRICTRAC_JANS
 from .cube import RESIGNS, CubeScorer
 from .matfile import MatError, Move, format_play, parse_play
 from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, hits_of, legal_plays, quick_play
@@ -36,9 +35,10 @@ class Backgammon(GameDefaults):
 
     name = "backgammon"
     dames = 15
-    # decided: a backgammon record is written in trictrac's notation, whose claims name trictrac's jans; no
-    # backgammon scorer reads them (as when the reader checked every record against trictrac's table)
-    jans = TRICTRAC_JANS
+    # a backgammon record marks no points as it goes: its +N, holes, écoles, stay/go are errors of the record
+    # (engine/reading.py), rather than being read and ignored
+    jans: tuple[str, ...] = ()
+    marks_points = False
     illegal_play = "illegal play"
     turn_rule = "FFBG rules (seed 002), 'Positionnement et notations': the players throw in turn"
     numbers_each_game = True
