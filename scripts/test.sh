@@ -18,9 +18,8 @@ if ! out=$(.venv/bin/lint-imports --no-cache --no-logo 2>&1); then
     echo "$out" >&2
     exit 1
 fi
-# Static checks first (a second or two): ruff over the modules listed in pyproject's [tool.mypy] files (the
-# floors that are clean so far: extend that list, not this script), the tests and the scripts; mypy --strict
-# over that list.
+# Static checks first (a second or two): ruff over what pyproject's [tool.mypy] files lists (the whole package),
+# the tests and the scripts; mypy --strict over that list.
 checked=$(.venv/bin/python - <<'PY'
 try:
     import tomllib

@@ -24,6 +24,13 @@ import tempfile
 from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
+from hypothesis import settings
+
+# The suite is the same on every run (CI must not fail on an example no one has seen): hypothesis draws its
+# examples from a fixed seed.  HYPOTHESIS_PROFILE=explore draws fresh ones, ten times as many, to look for bugs.
+settings.register_profile("default", derandomize=True)
+settings.register_profile("explore", derandomize=False, max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # The caches of the grammar's parser and of the rule sets (notation/lalr.py, rules/rulesets.py) go to a
 # folder of the suite's own, removed at the end, not to the user's ~/.cache (subprocesses inherit it).

@@ -89,8 +89,13 @@ def test_turns_alternate_and_a_move_that_cannot_be_made_stops_the_replay():
     found = diagnostics("1. white 6-2 24/18 13/11\n2. white 3-1 8/5 6/5\n")
     assert (found[0][0], found[0][2], "out of turn" in found[0][3]) == (3, "error", True)
     found = diagnostics("1. white 6-2 20/14 13/11\n2. black 3-1 8/5 6/5\n")
-    assert [(f[0], f[2]) for f in found] == [(2, "error"), (2, "error"), (3, "warning")]
-    assert "no dame on 20" in found[1][3] and "not replayed" in found[2][3]
+    # one error, which says why first: no dame stands where the play starts (not also "cannot be played as
+    # written", nor a reason about the point it goes to)
+    assert [(f[0], f[2]) for f in found] == [(2, "error"), (3, "warning")]
+    assert "white has no dame on 20 to move" in found[0][3] and "not replayed" in found[1][3]
+    found = diagnostics("1. white 6-2 24/18 13/11\n2. black 6-6 bar/19\n")
+    assert [(f[0], f[2], f[3].split(" [")[0]) for f in found] == [
+        (3, "error", "illegal play: black plays bar/19 with 6-6: black has no dame on the bar to move")]
 
 
 # --- the end of a game ---------------------------------------------------------------------------------------------
@@ -356,3 +361,24 @@ def test_a_backgammon_position_is_drawn_with_its_bar_and_its_dames_borne_off(tmp
     assert "game 1: after 1. white 2-1 2/off 1/off" in svg
     png = tmp_path / "bg.png"
     assert main(["diagram", str(path), "-o", str(png)]) == 0 and png.read_bytes()[:4] == b"\x89PNG"
+
+
+NOT_BACKGAMMON = [  # (the throw's line, the item's words, its column)
+    ("1. white 6-2 +4 [battre-a-vrai] 24/18 13/11", "points marked (+4)", 14),
+    ("1. white 6-2 24/18 13/11 hole", "holes marked (1)", 26),
+    ("1. white 6-2 24/18 13/11 holes 2", "holes marked (2)", 26),
+    ("1. white 6-2 24/18 13/11 ecole 2", "an école (2)", 26),
+    ("1. white 6-2 24/18 13/11 stay", "'stay'", 26),
+    ("1. white 6-2 24/18 13/11 (1. white 6-2 24/16 opp +2)", "points marked (+2)", 50),
+]
+
+
+@pytest.mark.parametrize("line, what, column", NOT_BACKGAMMON)
+def test_trictrac_score_items_in_a_backgammon_record_are_errors_at_their_place(line, what, column):
+    """A backgammon record marks no points as it goes: its score is the cube and the result. A +N, a hole, an école
+    or stay/go is an error where it is written (it was read and ignored, with or without a rule set)."""
+    for head in (HEAD, HEAD + '[Rules "ffbg"]\n'):
+        errors = replay_text(head + line + "\n", "g.tric").errors
+        assert [(d.line, d.column, d.code, d.message.split(":")[0]) for d in errors] == [
+            (head.count("\n") + 1, column, "not-in-game", what)], [d.format() for d in errors]
+        assert "a backgammon record marks no points, holes or écoles as it goes" in errors[0].message

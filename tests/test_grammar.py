@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from trictrac_notation.engine.reading import parse as parse_in_game
+from trictrac_notation.games.trictrac.vocabulary import JANS
 from trictrac_notation.notation.reader import parse, write
 from trictrac_notation.notation.record import Claim, Ecole, Marks, MoveText
 
@@ -265,7 +267,7 @@ ERRORS = [
 
 @pytest.mark.parametrize("text, line, column, message, hint", ERRORS)
 def test_syntax_error(text, line, column, message, hint):
-    _, diags = parse(text, "t.tric")
+    _, diags = parse_in_game(text, "t.tric")  # the reader, then the jans of the record's game (unknown-jan)
     errors = [d for d in diags if d.severity == "error"]
     assert [(d.line, d.column) for d in errors] == [(line, column)], [d.headline() for d in diags]
     (error,) = errors
@@ -275,6 +277,24 @@ def test_syntax_error(text, line, column, message, hint):
         assert error.hint is None
     else:
         assert hint in error.hint
+
+
+def test_the_jans_claimed_are_checked_by_the_records_game_not_by_the_reader():
+    """The notation knows no game: a claim is read as written, and the record's game names the jans it may claim —
+    in the opponent's marks and in variations too, the jan quoted as written. Backgammon marks no points at all:
+    each +N is its error (tests/test_backgammon_records.py), whatever jan it names."""
+    text = ("1. white 6-4 T-6 T-4 +4 [Remplr 4] (1. white 6-4 T-10 opp +2 [batre-a-faux])\n"
+            "2. black 5-3 T-5 T-3 +2 [remplir, foo]\n")
+    record, diags = parse(text, "t.tric")
+    assert diags == [] and record.throws[0].marks == Marks(4, [Claim("remplr", 4)])
+    _, diags = parse_in_game(text, "t.tric")
+    assert [(d.line, d.column, d.message, d.hint, d.code) for d in diags] == [
+        (1, 26, "unknown jan 'Remplr'", "did you mean 'remplir'?", "unknown-jan"),
+        (1, 63, "unknown jan 'batre-a-faux'", "did you mean 'battre-a-faux'?", "unknown-jan"),
+        (2, 35, "unknown jan 'foo'", "jans: " + ", ".join(JANS), "unknown-jan")]
+    _, diags = parse_in_game('[Game "backgammon"]\n\n' + text, "t.tric")
+    assert [(d.line - 2, d.column, d.code) for d in diags] == [(1, 22, "not-in-game"), (1, 59, "not-in-game"),
+                                                               (2, 22, "not-in-game")]
 
 
 def test_unknown_tag_is_a_warning_with_a_suggestion():
@@ -334,7 +354,7 @@ def test_a_comment_in_place_of_a_header_value():
 
 def test_parse_goes_on_after_each_syntax_error():
     text = "1. white 6-4 T-6 T4\n2. black sonet T-6 T-6\n3. white 9-9 T-6\n4. black 6-4 T-6 T-4 +4 [remplr]\n"
-    record, diags = parse(text, "t.tric")
+    record, diags = parse_in_game(text, "t.tric")  # (line 4: a jan trictrac does not have)
     assert [d.line for d in diags] == [1, 2, 3, 4]
     assert [t.number for t in record.throws] == [1, 2, 3, 4]
 

@@ -115,7 +115,7 @@ def test_a_payout_line_is_needed_where_the_cases_draw_one():
 
 
 def test_the_payout_conditions_are_those_the_schema_accepts():
-    from trictrac_notation.rules.rules_schema import PayoutCases
+    from trictrac_notation.games.trictrac.schema import PayoutCases
 
     assert set(CONDITIONS) == set(PayoutCases.CONDITIONS)
 

@@ -87,3 +87,31 @@ def test_record_text_in_a_fence_is_escaped():
 def test_unclosed_fence_is_an_error():
     html = convert("```trictrac show=start\n1. white 6-4 T-6 T-4\n")
     assert "the ``` is never closed" in html
+
+
+BACKGAMMON = """```trictrac{options}
+[Game "backgammon"]
+[Rules "ffbg"]
+1. white 6-2 24/18 13/11
+2. black 5-3 8/3 6/3
+```
+"""
+
+
+def test_a_backgammon_snippet_is_drawn_as_backgammon():
+    """The fence draws any game of the family: backgammon's points, its arrows, its captions."""
+    html = convert(BACKGAMMON.format(options=" show=last"))
+    assert "trictrac-error" not in html
+    captions = re.findall(r"<figcaption>(.*?)</figcaption>", html)
+    assert captions and captions[0].startswith("2. black 5-3 8/3 6/3")
+    svg = re.search(r"<svg.*?</svg>", html, re.S).group()
+    labels = set(re.findall(r'class="label"[^>]*>(\d+)<', svg))
+    assert {str(n) for n in range(1, 25)} <= labels  # the federation's 24 points, not trictrac's tables
+    assert svg.count('class="move"') == 2  # the arrows of 8/3 6/3
+
+
+def test_chances_in_a_backgammon_snippet_is_an_error_at_the_option():
+    html = convert(BACKGAMMON.format(options=" show=last chances=yes"))
+    assert ("&lt;markdown&gt;:1:23: error: trictrac fence: chances=yes is trictrac&#39;s arithmetic of the jans; "
+            "this snippet is a backgammon record") in html
+    assert html.count("<svg") == 1  # the position is still drawn

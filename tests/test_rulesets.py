@@ -17,9 +17,9 @@ from hypothesis import given, settings, strategies as st
 
 from trictrac_notation.engine.opengame import replay_options
 from trictrac_notation.games.trictrac.events import JANS
+from trictrac_notation.games.trictrac.schema import VARIANTS
 from trictrac_notation.notation.reader import parse
 from trictrac_notation.rules.rulesets import (
-    VARIANTS,
     RulesError,
     diff_rulesets,
     list_rulesets,

@@ -433,9 +433,6 @@ def test_a_backgammon_page_says_the_cube_the_match_and_the_result_in_the_games_w
     files, title, _ = render_game("backgammon/money", path, templates(), "games/backgammon/money.tric")
     page = files["games/backgammon/money.md"]
     assert title == "A money game with the cube" and "holes" not in page and "tv-score" not in page
-    if replay.final is None:
-        pytest.skip("the engine's replay gives backgammon's cube and final once games/backgammon/replay.py is "
-                    "folded into it (issue 10, branch oneloop)")
     assert replay.final.to_json() | {"match": None} == {"winner": "white", "kind": "gammon", "cube": 2, "points": 4,
                                                        "how": "bore off", "match": None}
     result = page[page.index("## Result"):]

@@ -8,15 +8,18 @@ and the site.
 
 from typing import TYPE_CHECKING
 
+from .core.board import draw_svg_with
+
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # what type checkers see; at run time each name is imported on first use (__getattr__)
     from .core.board import BLACK, WHITE, Position
     from .engine.opengame import OpenedGame, open_game
+    from .engine.reading import parse, read
     from .engine.replay import replay, replay_text
     from .errors import TrictracError
     from .games.trictrac.moves import MoveRules, Play, Step, legal_plays
-    from .notation.reader import parse, read, write
+    from .notation.reader import write
 
 __all__ = [
     "BLACK", "WHITE", "Position", "MoveRules", "Play", "Step", "legal_plays", "parse", "read", "write",
@@ -24,7 +27,7 @@ __all__ = [
 ]
 _HOMES = {"BLACK": "core.board", "WHITE": "core.board", "Position": "core.board",
           "MoveRules": "games.trictrac.moves", "Play": "games.trictrac.moves", "Step": "games.trictrac.moves",
-          "legal_plays": "games.trictrac.moves", "parse": "notation.reader", "read": "notation.reader",
+          "legal_plays": "games.trictrac.moves", "parse": "engine.reading", "read": "engine.reading",
           "write": "notation.reader", "replay": "engine.replay", "replay_text": "engine.replay",
           "open_game": "engine.opengame", "OpenedGame": "engine.opengame", "TrictracError": "errors"}
 
@@ -43,3 +46,14 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
+
+
+def _board_svg(position: "Position") -> str:
+    """A position's diagram (render/svg.py, imported when a notebook first shows one): the package, above every
+    floor, hands it to core/board.py, which cannot import upward."""
+    from .render.svg import board_svg
+
+    return board_svg(position)
+
+
+draw_svg_with(_board_svg)

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.board import COLORS, Position
 from ..core.coords import CoordSystem
+from ..core.textboard import render
 from ..games.backgammon.cube import GameScore, MatchFinal, Result
 from ..games.backgammon.play import State, pip_count
 from ..notation.reader import WORDS, write_throw
 from .report import JSON_VERSION, diagnostics_json
-from .textboard import render
 
 if TYPE_CHECKING:
     from ..engine.replay import Replay, ThrowResult

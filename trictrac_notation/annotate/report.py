@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..core.textboard import render
 from ..notation.reader import WORDS, write_throw
-from .textboard import render
 
 if TYPE_CHECKING:
     from ..core.diagnostics import Diagnostic

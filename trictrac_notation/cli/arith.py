@@ -19,9 +19,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.board import COLORS, Position, other
+from ..engine.reading import read
 from ..games.trictrac.chances import after_throws, caption, outcomes, summary
 from ..games.trictrac.request import read_score_request
-from ..notation.reader import dice_name, read
+from ..notation.reader import dice_name
 from ..rules.rules_schema import RulesError
 from .common import UsageError, _print_diagnostics, read_json_input, record_ruleset
 from .score import _emit

@@ -76,7 +76,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_convert(args: argparse.Namespace) -> int:
     from ..engine.convert import convert
-    from ..notation.reader import read, write
+    from ..engine.reading import read
+    from ..notation.reader import write
 
     record, diags, text = read(args.file)
     errors = [d for d in diags if d.severity == "error"]

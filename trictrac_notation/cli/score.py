@@ -13,12 +13,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.board import COLORS, other
+from ..engine.reading import read
 from ..games.trictrac.compare import compare_record
 from ..games.trictrac.events import counted, score_text
 from ..games.trictrac.explain import explain_throw
 from ..games.trictrac.request import read_score_request
 from ..games.trictrac.scoring import throw_events, totals
-from ..notation.reader import dice_name, read
+from ..notation.reader import dice_name
 from ..rules.rules_schema import RulesError
 from .common import UsageError, _print_diagnostics, read_json_input, record_ruleset, trictrac_only
 

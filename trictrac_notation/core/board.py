@@ -9,7 +9,7 @@ Position only answers "who stands where".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final, Literal, TypeAlias, TypeVar
 
 Color = Literal["white", "black"]
@@ -177,10 +177,20 @@ class Position:
         return out
 
     def __str__(self) -> str:
-        from ..annotate.textboard import render
+        from .textboard import render  # (imported when a position is first printed)
         return render(self)
 
-    def _repr_svg_(self) -> str:
-        """Jupyter shows a position as its diagram."""
-        from ..render.svg import board_svg
-        return board_svg(self)
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a position as its diagram, drawn by the render floor (see :func:`draw_svg_with`)."""
+        return _svg_drawing(self) if _svg_drawing is not None else None
+
+
+# What a notebook shows of a position: the diagram is drawn on a floor above this one (render/svg.py), so the
+# package hands the drawing over when it is imported (trictrac_notation/__init__.py), before any Position exists.
+_svg_drawing: Callable[[Position], str] | None = None
+
+
+def draw_svg_with(drawing: Callable[[Position], str]) -> None:
+    """Make ``drawing`` the SVG a notebook shows of a position (``Position._repr_svg_``)."""
+    global _svg_drawing
+    _svg_drawing = drawing

@@ -60,6 +60,8 @@ class Game(Protocol):
     judges_before_applying: bool  # a written play is judged before it is put on the board (its plays have .after)
     default_ruleset: str | None  # the rule set of a record that names none but has Options (None: the registry's)
     rules_hint: str  # the hint of a bad Rules / Options header
+    jans: tuple[str, ...]  # the jans a record's claims may name (``[remplir 4]``): the reader knows no game
+    marks_points: bool  # its records mark points, holes and écoles as they go (trictrac); else each is an error
 
     def layout(self, rules: Any) -> Position:
         """The opening position under the movement rules in force (a new game of a match starts from it)."""
@@ -166,6 +168,7 @@ class GameDefaults:
     judges_before_applying = False
     default_ruleset: str | None = None
     rules_hint = "trictrac rules lists the rule sets"
+    marks_points = True
 
     def opening(self) -> Position:
         raise NotImplementedError

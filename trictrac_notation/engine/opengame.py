@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..core.diagnostics import Diagnostic
-from ..notation.reader import parse, read_text
+from ..notation.reader import read_text
 from ..notation.record import Record
 from ..rules.rulesets import RulesError, RuleSet, _shown_path, ruleset_for
 from .game import Game, game_for
+from .reading import parse
 from .replay import Replay, replay
 
 
@@ -55,7 +56,7 @@ def replay_setup(rules_id: str | None, record: Record, follow_record: bool = Tru
         return {"rules": game.default_rules(), "scorer": None}, [
             Diagnostic("error", e.message, _shown_path(e.path, folder) or record.path, line, column,
                        code="bad-rules", hint=game.rules_hint)]
-    if options["scorer"] is None and record.has_marks():
+    if options["scorer"] is None and record.has_marks() and game_for(record).marks_points:
         return options, [Diagnostic(
             "warning", "the points and holes marked in this record are not checked: it names no rule set",
             record.path, 1, 1, code="no-rules",

@@ -325,9 +325,13 @@ def _play(result: ThrowResult, ctx: _Context, went: bool) -> None:
         return
     if ctx.game.judges_before_applying and not went and throw.dice is not None and not throw.unreadable:
         result.steps = steps  # the legal play is found without applying; an illegal one is applied after its error
-        _check_play(result, ctx)
-        result.after = (result.play.after if result.play is not None
-                        else ctx.game.apply(start, side, steps, throw.moves, ctx))
+        if _found_play(result, ctx):
+            result.after = result.play.after
+            return
+        _report_illegal(result, ctx, ERROR, throw.moves)
+        mark = len(ctx.r.items)
+        result.after = ctx.game.apply(start, side, steps, throw.moves, ctx)
+        del ctx.r.items[mark:]  # why it cannot be put on the board is the reason the error above gives
         return
     after = ctx.game.apply(start, side, steps, throw.moves, ctx)
     if went and (steps or throw.pour_tout) and not (after is not None and after.borne_off(side) == ctx.game.dames):
@@ -416,19 +420,32 @@ def _check_play(result: ThrowResult, ctx: _Context, severity: Severity = ERROR,
     """Compare the play with the legal plays; report a fausse case (a warning when the record says
     what the opponent did with it: let it stand, or had it played again).  The throw's dice were read
     and the play applied (``result.after``)."""
+    moves = result.throw.moves if moves is None else moves
+    if not _found_play(result, ctx, moves):
+        _report_illegal(result, ctx, severity, moves)
+
+
+def _found_play(result: ThrowResult, ctx: _Context, moves: Sequence[MoveText] | None = None) -> bool:
+    """Whether the play written is one of the legal plays (``result.play``, noted by the game)."""
     throw, side, before, after = result.throw, result.side, result.start, result.after
     assert throw.dice is not None and (after is not None or ctx.game.judges_before_applying)
     moves = throw.moves if moves is None else moves
-    steps, game = result.steps, ctx.game
 
     def legal_plays() -> list[Any]:
         return result.legal or []  # computed from the dice
 
-    result.play = game.made_play(before, side, throw.dice, steps, after, ctx.rules, legal_plays)
+    result.play = ctx.game.made_play(before, side, throw.dice, result.steps, after, ctx.rules, legal_plays)
     if result.play is not None:
-        game.note_play(result.play, steps, side, moves_span(moves) or throw.dice_span, ctx)
-        return
-    legal = legal_plays()
+        ctx.game.note_play(result.play, result.steps, side, moves_span(moves) or throw.dice_span, ctx)
+    return result.play is not None
+
+
+def _report_illegal(result: ThrowResult, ctx: _Context, severity: Severity, moves: Sequence[MoveText]) -> None:
+    """The fausse case (illegal play) with its reason, its rule and the legal plays."""
+    throw, side, before, after = result.throw, result.side, result.start, result.after
+    assert throw.dice is not None
+    steps, game = result.steps, ctx.game
+    legal = result.legal or []
     result.ok = False
     rule, why, more_notes = game.explain(before, side, throw.dice, steps, ctx.rules, legal, ctx.name(side))
     written = " ".join(m.text for m in moves) or "nothing"
@@ -447,7 +464,7 @@ def _check_play(result: ThrowResult, ctx: _Context, severity: Severity = ERROR,
 
 def replay_text(text: str, path: str = "<record>", rules: Any = None, scorer: Scorer[Any] | None = None) -> Replay:
     """Parse and replay in one go."""
-    from ..notation.reader import parse
+    from .reading import parse
 
     record, diags = parse(text, path)
     return replay(record, rules, scorer, diags)

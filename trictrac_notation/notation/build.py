@@ -1,5 +1,6 @@
 """What the pieces of a record's text mean: the record model made from them, with the light checks that need
-no rules (an unknown tag, jan or dice; an item given twice).
+no rules (an unknown tag or dice; an item given twice).  The jans a claim names are the game's: checked once
+the game is known (:func:`check_claims`, called by the engine with the jans of the record's game).
 
 Both readers build through these functions — the fast reader of ordinary records (fastread.py) and Lark's
 transformer (larkread.py) — so that one text gives one record, whichever reads it.  Nothing here imports Lark.
@@ -8,11 +9,12 @@ transformer (larkread.py) — so that one text gives one record, whichever reads
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.board import BLACK, WHITE, Color
 from ..core.diagnostics import Reporter
-from .record import DOUBLET_NAMES, JAN_SLUGS, KNOWN_TAGS, Claim, Header, Sic, Span, Throw
+from .record import DOUBLET_NAMES, KNOWN_TAGS, Claim, Header, Record, Sic, Span, Throw
 
 # what a throw's items read as: (kind, value, where), e.g. ("move", MoveText, Span)
 Item = tuple[str, Any, Span | None]
@@ -81,16 +83,53 @@ def dice(text: str, span: Span, r: Reporter) -> tuple[tuple[int, int] | None, st
     return None, text, False
 
 
-def claim(jan: str, points: int | None, span: Span, r: Reporter) -> Claim:
-    """A jan named with the points (``[remplir 4]``)."""
-    slug = jan.lower()
-    if slug not in JAN_SLUGS:
-        import difflib
+def claim(jan: str, points: int | None, span: Span) -> Claim:
+    """A jan named with the points (``[remplir 4]``), as written (its game checks the name: check_claims)."""
+    return Claim(jan.lower(), points, span, jan)
 
-        close = difflib.get_close_matches(slug, JAN_SLUGS, 1, 0.5)
-        r.error(f"unknown jan {jan!r}", span, code="unknown-jan",
-                hint=f"did you mean {close[0]!r}?" if close else f"jans: {', '.join(JAN_SLUGS)}")
-    return Claim(slug, points, span)
+
+def check_claims(record: Record, jans: Sequence[str], r: Reporter) -> None:
+    """Report each claim of ``record`` (variations too) that names none of ``jans``, the jans of its game."""
+    def check(throws: list[Throw]) -> None:
+        for t in throws:
+            claims = [c for m in (t.marks, t.opp_marks) if m is not None and m.claims for c in m.claims]
+            for c in claims:
+                if c.jan not in jans:
+                    import difflib  # (an error's hint: not paid by a clean record)
+
+                    close = difflib.get_close_matches(c.jan, jans, 1, 0.5)
+                    r.error(f"unknown jan {c.written or c.jan!r}", c.span, code="unknown-jan",
+                            hint=f"did you mean {close[0]!r}?" if close else f"jans: {', '.join(jans)}")
+            for line in t.variations:
+                check(line)
+
+    check(record.throws)
+
+
+def refuse_marks(record: Record, game: str, r: Reporter) -> None:
+    """Report each point, hole, école, stay/go, pour-tout, marqué or refait written in a record of ``game``, a game
+    whose score is not marked as it goes (backgammon's is the cube and the result, which the replay counts)."""
+    def check(throws: list[Throw]) -> None:
+        for t in throws:
+            found: list[tuple[str, Span | None]] = [
+                (f"points marked (+{m.points})", m.span) for m in (t.marks, t.opp_marks) if m is not None]
+            found += [(f"holes marked ({n})", s) for n, s in ((t.holes, t.holes_span),
+                                                               (t.opp_holes, t.opp_holes_span)) if n is not None]
+            found += [(f"an école ({e.points})", e.span) for e in t.ecoles]
+            found += [(what, s) for what, s, given in (
+                (f"'{t.decision}'", t.decision_span, t.decision is not None),
+                ("'pour-tout'", t.pour_tout_span, t.pour_tout),
+                ("a marqué reckoned", t.marque_span, t.marque is not None),
+                ("'refait'", t.marque_span, t.refait)) if given]
+            for what, span in found:
+                r.error(f"{what}: a {game} record marks no points, holes or écoles as it goes (that is trictrac's "
+                        "score)", span or t.span, code="not-in-game",
+                        hint="its score is the cube (double take, double drop) and the result, which the replay "
+                             "counts; remove the item")
+            for line in t.variations:
+                check(line)
+
+    check(record.throws)
 
 
 def sic(text: str, span: Span, r: Reporter) -> Item:

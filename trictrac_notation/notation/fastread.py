@@ -325,7 +325,7 @@ class _Reader:
                 raise _Unsure
             points = c.group(2)
             claims.append(build.claim(c.group(1), int(points) if points else None,
-                                      self.span(c.start(1), len(c.group(1))), self.r))
+                                      self.span(c.start(1), len(c.group(1)))))
             pos = c.end()
             if c.group(3) == "]":
                 self.pos = pos

@@ -180,7 +180,7 @@ class _Build(Transformer[Token, Any]):
 
     def claim(self, children: list[Token]) -> Claim:
         jan = children[0]
-        return build.claim(str(jan), int(children[1]) if len(children) > 1 else None, _span(jan), self.r)
+        return build.claim(str(jan), int(children[1]) if len(children) > 1 else None, _span(jan))
 
     def holes(self, children: list[Token]) -> Item:
         word = children[0]

@@ -14,11 +14,6 @@ from typing import NamedTuple
 
 from ..core.board import Color
 
-# the jans a claim may name: trictrac's table of the jans, the one list (games/trictrac/vocabulary.py)
-from ..games.trictrac.vocabulary import JANS as _JANS
-
-JAN_SLUGS = _JANS  # read by notation.reader
-
 DOUBLET_NAMES = {
     "bezet": 1, "ambesas": 1, "double-deux": 2, "ternes": 3, "carmes": 4, "quines": 5, "sonnez": 6,
 }
@@ -29,7 +24,6 @@ KNOWN_TAGS = (
     "Date", "Coords", "Bottom", "Language", "Annotator", "Event", "Place", "Note", "Id",
     "FigureCoords", "FigurePile", "Partie", "Marques", "Game", "Match",
 )
-
 
 
 class Span(NamedTuple):
@@ -71,9 +65,10 @@ class Setup:
 
 @dataclass
 class Claim:
-    jan: str
+    jan: str  # in lower case: the name its game checks (notation.build.check_claims)
     points: int | None = None
     span: Span | None = _span()
+    written: str | None = field(default=None, compare=False, repr=False)  # as written, for the messages
 
 
 @dataclass

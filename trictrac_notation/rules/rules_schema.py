@@ -1,14 +1,17 @@
 """The schema of a rule-set file (``rules_data/*.yaml``), checked on the YAML nodes so that
 every complaint names ``FILE:LINE:COL``.
 
-A file has these sections (the id of a rule set is its file name without ``.yaml``):
+A file has these sections (the id of a rule set is its file name without ``.yaml``); the jans and the
+variants are those of the file's game (``game:``, trictrac when absent), given by its :class:`GameSchema`
+(games/trictrac/schema.py, games/backgammon/schema.py):
 
 ``identity``  author, title, year, edition, place (``"?"`` where unknown); optional source, note
 ``extends``   ``{id: <rule set>, cite|decided}``: start from that set and state only differences
-``points``    jan -> ``{simple, doublet}``; battre-a-vrai / battre-a-faux -> ``{talon: {simple, doublet},
-              coin: {simple, doublet}}``; no ``doublet``: the jan cannot be made with a doublet
-``jans``      jan -> ``{scored: true|false}``; all fifteen jans of ``events.JANS``
-``variants``  name -> ``{value}``: every variant of :data:`VARIANTS`
+``points``    jan -> ``{simple, doublet}``; a jan of ``GameSchema.halved`` (battre-a-vrai / battre-a-faux)
+              -> ``{talon: {simple, doublet}, coin: {simple, doublet}}``; no ``doublet``: the jan cannot be
+              made with a doublet
+``jans``      jan -> ``{scored: true|false}``; every jan of the game
+``variants``  name -> ``{value}``: every variant of the game that the set needs
 ``options``   name -> ``{description, jans: [...], variants: {...}}``: rules played by agreement;
               in a file that extends another, ``name: null`` withdraws an inherited option
 
@@ -23,15 +26,16 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeGuard
 
 from ..errors import TrictracError
-from ..games.trictrac.vocabulary import HIT_JANS, JANS
 
 if TYPE_CHECKING:
     import yaml
+
+    from .rulesets import RuleSet
 
 # where a value stands in a file: its keys from the top ('points', 'remplir', 'simple'), list items by index
 Keys: TypeAlias = "tuple[str | int, ...]"
@@ -122,148 +126,31 @@ class Variant:
         return str(value).lower() in values.split("|")
 
 
-class Tiers:
-    """The multipliers of a marqué (partie à écrire): a list of ``{times: N, holes: N}``, with
-    ``sans_lever: true`` where the tier needs every hole of the winner taken in one relevé.  A tier
-    applies when the winner's holes ran without interruption (the pavillon) and reach ``holes``."""
-
-    KEYS = ("times", "holes", "sans_lever")
-
-    @staticmethod
-    def describe() -> str:
-        return "a list of {times: N, holes: N} (optionally sans_lever: true), e.g. [{times: 2, holes: 6}]"
-
-    @classmethod
-    def accepts(cls, value: object) -> bool:
-        def whole(v: object, least: int) -> bool:
-            return isinstance(v, int) and not isinstance(v, bool) and v >= least
-        return isinstance(value, list) and bool(value) and all(
-            isinstance(t, dict) and set(t) <= set(cls.KEYS) and whole(t.get("times"), 2)
-            and whole(t.get("holes"), 1) and isinstance(t.get("sans_lever", False), bool) for t in value)
-
-    @staticmethod
-    def text(value: Any) -> str:
-        return "; ".join(f"×{t['times']} from {t['holes']} holes" + (" sans lever" if t.get("sans_lever") else "")
-                         for t in value)
-
-
-class PayoutCases:
-    """How the 12-hole partie is paid (rules.md §3.12, §4 D12): a list of ``{stakes: N, when: [CONDITION...],
-    why: TEXT}``; the first case whose conditions all hold pays, and the last, without ``when``, pays
-    otherwise.  The conditions are facts of the partie's end (games/trictrac/marking.py reads them); in
-    ``why``, ``{holes}`` stands for the loser's holes and ``{line}`` for the rule set's ``payout_line``."""
-
-    CONDITIONS = {"loser-no-hole": "the loser took no hole",
-                  "grande": "the winner's holes ran without interruption (the grande bredouille)",
-                  "pavillon": "the winner holds the pavillon",
-                  "below-line": "the loser has fewer holes than the payout_line"}
-    KEYS = ("stakes", "when", "why")
-
-    @classmethod
-    def describe(cls) -> str:
-        return ("a list of {stakes: N, when: [CONDITION...], why: TEXT}, the last without 'when' (conditions: "
-                + ", ".join(cls.CONDITIONS) + ")")
-
-    @classmethod
-    def accepts(cls, value: object) -> bool:
-        def case(c: object, last: bool) -> bool:
-            if not isinstance(c, dict) or not set(c) <= set(cls.KEYS) or ("when" in c) == last:
-                return False
-            stakes, when, why = c.get("stakes"), c.get("when", []), c.get("why")
-            return (isinstance(stakes, (int, float)) and not isinstance(stakes, bool) and 0 < stakes <= 1000
-                    and isinstance(why, str) and bool(why.strip()) and isinstance(when, list)
-                    and (last or bool(when)) and all(isinstance(w, str) and w in cls.CONDITIONS for w in when))
-        return isinstance(value, list) and bool(value) and all(
-            case(c, i == len(value) - 1) for i, c in enumerate(value))
-
-    @staticmethod
-    def text(value: Any) -> str:
-        return "; ".join(f"×{c['stakes']:g} " + (f"if {' and '.join(c['when'])}" if c.get("when") else "otherwise")
-                         for c in value)
-
-
-ECRIRE = "partie_a_ecrire=true"
-
-VARIANTS = {
-    "sortie": Variant(("parisian", "slow"),
-                      "bearing off: the rapid Parisian method, or the slow provincial one (rules.md §3.8, §4 D11)"),
-    "fill_ways_two_half_cases": Variant((1, 2), "ways counted for a fill completing two half-cases (§3.5, D8)"),
-    "retour_coin_way": Variant(bool, "a coin dame counts as a fill way in the jan de retour (§3.5, D9)"),
-    "remplir_en_passant": Variant(bool, "a fill whose other number must then break the plein scores (§3.5, D10)"),
-    "payout": Variant(("single", "grande-bredouille-double", "pont", "guiton", "combine"),
-                      "the name of the way the 12-hole partie is paid (§3.12, D12); payout_stakes says how",
-                      goes_with="payout_stakes"),
-    "payout_stakes": Variant(PayoutCases(), "the stakes of the 12-hole partie, case by case (§3.12, D12)",
-                             goes_with="payout"),
-    "bredouille_marker": Variant(("jeton", "cravate", "etendard", "pavillon"),
-                                 "marker of the second player's series of holes (§3.9, D13)"),
-    "margot": Variant(("between-blots", "tout-d-une", "landing"),
-                      "which of the three definitions of Margot la fendue (§3.7, §6.2)", requires="margot"),
-    "margot_ways": Variant(("one", "per-way"), "Margot counted once, or once per way (§3.7)", requires="margot"),
-    "rencontre_scope": Variant(("partie", "releve"),
-                               "jan de rencontre at the start of the partie only, or of every relevé (§3.7, §6.3)",
-                               requires="rencontre"),
-    "ecole_fill_not_made": Variant(("single", "double"),
-                                   "école for a fill marked but not made: the points marked, or marked + due "
-                                   "(§3.11, D18)"),
-    "deux_tables_once": Variant(("per-partie", "per-releve"),
-                                "each player makes the jan de deux tables once per partie, or once per relevé "
-                                "(§3.2, D20)"),
-    "pile_de_misere_each_roll": Variant(bool, "the pile de misère scores again for every roll it is kept (§3.7)",
-                                        requires="pile-de-misere"),
-    "six_tables_throws": Variant(int, "the jan de six tables is made within the player's first N throws of the "
-                                      "relevé (§3.2, D5)", minimum=3),
-    "points_per_hole": Variant(int, "points that make a hole (§1.5)", minimum=2),
-    "holes_per_partie": Variant(int, "holes that make the partie (§1.5)"),
-    "payout_line": Variant(int, "the 12-hole partie is paid more when the loser has fewer holes than this "
-                                "(payout_stakes' below-line; §3.12, D12)", requires="payout_stakes:below-line"),
-    "primaute_doublet": Variant(("rethrow", "other-throws"),
-                                "a doublet at the throw for the first move: thrown again, or void and the other "
-                                "player throws (§3.10, D16)"),
-    # the partie à écrire (rules.md §4 D14-D15); reckoned by ecrire.py
-    "partie_a_ecrire": Variant(bool, "the rule set plays the partie à écrire, in marqués (D14)"),
-    "marque_holes": Variant(int, "holes one player needs before a go ends the marqué (D14)", requires=ECRIRE),
-    "marque_consolation": Variant(int, "jetons added to the winner's holes before the opponent's are taken off "
-                                       "(the consolation, D14)", requires=ECRIRE),
-    "marque_bredouille": Variant(Tiers, "multipliers of the winner's holes and consolation when he holds the "
-                                        "pavillon (petite / grande bredouille, D14)", requires=ECRIRE),
-    "refait_when": Variant(("go", "equal"), "a refait (the marqué void, played again) when a player goes with "
-                                            "the holes equal, or as soon as they are equal (D14)", requires=ECRIRE),
-    "refait_consolation": Variant(("grows", "same"), "after refaits the consolation is multiplied by one more "
-                                                     "for each (2, 4, 6), or stays (D14)", requires=ECRIRE),
-    "marques_per_partie": Variant(int, "marqués of a partie when the record does not say (D14)", requires=ECRIRE,
-                                  minimum=2),
-    "postillon_first": Variant(int, "jetons paid for the first marqué lost beyond one's share, the postillon "
-                                    "(D14)", requires=ECRIRE),
-    "postillon_next": Variant(int, "jetons paid for each further marqué lost beyond one's share (D14)",
-                              requires=ECRIRE),
-    "queue_jetons": Variant(int, "jetons the loser of a marqué sets aside; they all go, before the postillons, "
-                                 "to the player ahead (the queue des jetons, D14)", requires=ECRIRE),
-    "first_after_marque": Variant(("winner", "alternate"), "who throws first in the next marqué: its winner, or "
-                                                           "the players in turn (D15)", requires=ECRIRE),
-    "first_after_refait": Variant(("same", "alternate"), "who throws first after a refait: the player who had "
-                                                         "the primauté, or the other (D15)", requires=ECRIRE),
-}
-
 HALVES = ("talon", "coin")
 SECTIONS = ("identity", "extends", "points", "jans", "variants", "options")
 GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
+DEFAULT_GAME = "trictrac"
+"""The game of a rule file that names none (``game:``): the tool's rule sets of trictrac say nothing."""
+
+
 @dataclass(frozen=True)
 class GameSchema:
-    """What a game's rule sets state: its jans (none for backgammon) and its variants."""
+    """What a game's rule sets state: its jans (none for backgammon), its variants, the jans whose points are
+    given per half of the board (``talon`` / ``coin``: trictrac's hits), and how a rule set's movement rules
+    are made from it (``RuleSet.movement``; None: the game reads its own from the variants)."""
 
     jans: tuple[str, ...]
     variants: dict[str, Variant]
+    halved: tuple[str, ...] = ()
+    movement: Callable[[RuleSet], Any] | None = None
 
 
-def game_schema(game: str) -> GameSchema:
-    """The schema of ``game`` (a file's ``game:`` key; trictrac when absent).  Another game's schema is the
-    ``SCHEMA`` of its package, ``trictrac_notation.games.<game>.schema``, looked up by name (a registry: the
-    rule-file loader knows no game but trictrac); KeyError if there is none."""
-    if game == "trictrac":
-        return TRICTRAC
+def game_schema(game: str = DEFAULT_GAME) -> GameSchema:
+    """The schema of ``game`` (a file's ``game:`` key): the ``SCHEMA`` of its package,
+    ``trictrac_notation.games.<game>.schema``, looked up by name — a registry the games fill, as the engine's
+    (engine/game.py) is: the rule-file loader knows no game.  KeyError if there is none."""
     if not GAME_NAME.fullmatch(game):
         raise KeyError(game)
     import importlib
@@ -277,9 +164,6 @@ IDENTITY = ("author", "title", "year", "edition", "place")
 CITING = ("cite", "decided", "note")
 EVIDENCE = re.compile(r"\((S|C|W|M|I)\)\s*$")
 OPTION_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-
-
-TRICTRAC = GameSchema(JANS, VARIANTS)
 
 
 def suggest(word: object, choices: Iterable[object]) -> str:
@@ -366,7 +250,7 @@ class _Checker:
 
         self._scalars = SafeConstructor()
         self._unreadable: set[Keys] = set()  # keys whose value was refused when read: no second complaint
-        self.schema = TRICTRAC
+        self.schema = game_schema()
 
     def error(self, keys: Keys, message: str, part: str = "value") -> None:
         if any(keys[:n] in self._unreadable for n in range(len(keys) + 1)):
@@ -426,9 +310,9 @@ class _Checker:
         if not isinstance(data, dict):
             self.error((), "expected a mapping of the sections " + ", ".join(SECTIONS))
             return
-        game = data.get("game", "trictrac")
+        game = data.get("game", DEFAULT_GAME)
         try:
-            self.schema = game_schema(game) if isinstance(game, str) else TRICTRAC
+            self.schema = game_schema(game) if isinstance(game, str) else game_schema()
         except KeyError:
             self.error(("game",), f"game: unknown game {game!r} (known: trictrac, backgammon)")
         for key, value in data.items():
@@ -537,7 +421,7 @@ class _Checker:
 
     def points_entry(self, keys: Keys, entry: dict[str, Any]) -> None:
         jan = keys[-1]
-        if jan in HIT_JANS:
+        if jan in self.schema.halved:
             self.fields(keys, entry, HALVES + CITING, HALVES)
             for half in HALVES:
                 if half in entry and self.mapping(keys + (half,), entry[half], "{simple: N, doublet: N}"):
@@ -640,8 +524,8 @@ def check_complete(file: RulesFile, sections: dict[str, dict[str, Any]]) -> None
 
 def file_schema(file: RulesFile) -> GameSchema:
     """The schema a (checked) file was read with."""
-    game = file.data.get("game", "trictrac")
-    return game_schema(game) if isinstance(game, str) else TRICTRAC
+    game = file.data.get("game", DEFAULT_GAME)
+    return game_schema(game) if isinstance(game, str) else game_schema()
 
 
 def _dotted(keys: Keys) -> str:

@@ -16,13 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.resources import code_stamp, data_dir, user_cache, write_whole
-from ..games.trictrac.moves import MoveRules
-from ..games.trictrac.vocabulary import HIT_JANS, JANS
 from .rules_schema import (
+    DEFAULT_GAME,
     HALVES,
     RULESET_NAME,
-    TRICTRAC,
-    VARIANTS,
     GameSchema,
     RulesError,
     check_complete,
@@ -33,7 +30,7 @@ from .rules_schema import (
 )
 
 __all__ = ["RulesError", "RuleSet", "load_ruleset", "named_ruleset", "list_rulesets", "diff_rulesets", "ruleset_for",
-           "DEFAULT_RULESET", "VARIANTS"]
+           "DEFAULT_RULESET"]
 
 DEFAULT_RULESET = "modern"
 """decided: a record with no Rules header is replayed by the modern codification (Malfilâtre 2013),
@@ -63,10 +60,10 @@ class RuleSet:
     """One resolved rule set (after ``extends``), with the options switched on."""
 
     def __init__(self, ruleset_id: str, path: str, identity: dict[str, Any], extends: dict[str, Any] | None,
-                 sections: Sections, options: tuple[str, ...] = (), game: str = "trictrac",
-                 schema: GameSchema = TRICTRAC):
+                 sections: Sections, options: tuple[str, ...] = (), game: str = DEFAULT_GAME,
+                 schema: GameSchema | None = None):
         self.id = ruleset_id
-        self.game, self.schema = game, schema
+        self.game, self.schema = game, schema or game_schema(game)
         self.path = path
         self.identity = dict(identity)
         self.title = identity["title"]
@@ -74,8 +71,9 @@ class RuleSet:
         self._sections = sections
         self.options = tuple(options)
         self.available_options = {name: entry["description"] for name, entry in sections["options"].items()}
-        # trictrac's movement rules; another game reads its own from the variants
-        self.movement = MoveRules(sortie=self.variant("sortie")) if "sortie" in sections["variants"] else None
+        # the movement rules the game makes of the set (trictrac's MoveRules); another game reads its own from
+        # the variants
+        self.movement = self.schema.movement(self) if self.schema.movement else None
 
     def __repr__(self) -> str:
         return f"<RuleSet {self.id}{''.join('+' + o for o in self.options)}>"
@@ -96,19 +94,20 @@ class RuleSet:
         'coin') is the table of the beaten dame, needed for battre-a-vrai and battre-a-faux.
         The value is given even when the jan is not scored (ask :meth:`has`)."""
         entry = self._entry("points", jan)
-        if jan in HIT_JANS:
+        halved = self.schema.halved
+        if jan in halved:
             if half not in HALVES:
                 raise ValueError(f"{jan}: say which half the beaten dame is in (half='talon' or 'coin'), not {half!r}")
             entry = entry[half]
         elif half is not None:
-            raise ValueError(f"{jan}: no half to choose (only {' and '.join(HIT_JANS)} depend on it)")
+            raise ValueError(f"{jan}: no half to choose (only {' and '.join(halved)} depend on it)")
         value: int | None = entry.get("doublet" if doublet else "simple")
         if value is None:
             raise ValueError(f"{jan} cannot be made with a doublet under {self.id}")
         return value
 
     def variant(self, name: str) -> Any:
-        """The value of a variant (rules_schema.VARIANTS says what each means)."""
+        """The value of a variant (the game's schema says what each means: ``self.schema.variants``)."""
         return self._entry("variants", name)["value"]
 
     def states(self, name: str) -> bool:
@@ -201,7 +200,7 @@ def _cite(entry: dict[str, Any]) -> str:
     return str(entry["cite"]) if "cite" in entry else f"decided: {entry['decided']}"
 
 
-def _option_effect(option: dict[str, Any], variants: dict[str, Any] = VARIANTS) -> str:
+def _option_effect(option: dict[str, Any], variants: dict[str, Any]) -> str:
     """What an option does, for comparing two sets: 'jans rencontre; payout=pont'."""
     parts = [f"jans {', '.join(option['jans'])}"] if option.get("jans") else []
     parts += [f"{k}={str(v).lower() if isinstance(v, bool) else variants[k].text(v)}"
@@ -260,7 +259,7 @@ def require_game(ruleset: RuleSet, game: str) -> RuleSet:
     (score, chances, marque, simulate are trictrac's) given another game's rule set says so, rather than
     failing on a jan or a variant the set does not have."""
     if ruleset.game != game:
-        known = known_ids() if game == "trictrac" else game_ids(game)
+        known = known_ids() if game == DEFAULT_GAME else game_ids(game)
         raise RulesError(f"{ruleset.id} is a {ruleset.game} rule set; this needs a {game} one: {', '.join(known)}")
     return ruleset
 
@@ -296,7 +295,7 @@ def _load_path(path: Path) -> RuleSet:
     if cache is None:
         file, sections = _resolve(Path(path), ())
         return RuleSet(file.id, file.path, file.data["identity"], file.data.get("extends"), sections,
-                       game=file.data.get("game", "trictrac"), schema=file_schema(file))
+                       game=file.data.get("game", DEFAULT_GAME), schema=file_schema(file))
     ruleset_id, where, identity, extends, sections, game = _own(str(path), cache, _own_stamp(cache[1]))
     return RuleSet(ruleset_id, where, identity, extends, {name: dict(entries) for name, entries in sections.items()},
                    game=game, schema=game_schema(game))
@@ -318,7 +317,7 @@ def _own(path: str, cache: tuple[Path, str], stamp: Stamp) -> Resolved:
         pass
     file, sections = _resolve(Path(path), ())
     resolved: Resolved = (file.id, file.path, file.data["identity"], file.data.get("extends"), sections,
-                          file.data.get("game", "trictrac"))
+                          file.data.get("game", DEFAULT_GAME))
     write_whole(cache[0], pickle.dumps((key, resolved), protocol=pickle.HIGHEST_PROTOCOL))
     return resolved
 
@@ -370,7 +369,7 @@ def _resolve(path: Path, chain: tuple[str, ...]) -> tuple[RulesFile, Sections]:
             cycle = " -> ".join(chain + (file.id, extends["id"]))
             raise RulesError(f"extends: a rule set cannot extend itself ({cycle})", *where)
         parent_file, parent = _resolve(_find(extends["id"], path.parent, where), chain + (file.id,))
-        game, parent_game = file.data.get("game", "trictrac"), parent_file.data.get("game", "trictrac")
+        game, parent_game = file.data.get("game", DEFAULT_GAME), parent_file.data.get("game", DEFAULT_GAME)
         if game != parent_game:
             raise RulesError(f"extends: {extends['id']} is a rule set of {parent_game}, this one of {game} "
                              f"(say 'game: {parent_game}' at the top)", *where)
@@ -404,10 +403,13 @@ def _read(path: str, mtime: int | None, size: int | None) -> RulesFile:
 # --- comparing ------------------------------------------------------------------------------
 
 def diff_rulesets(a: RuleSet, b: RuleSet) -> list[dict[str, Any]]:
-    """The rules that differ: ``{key, a, b, cite_a, cite_b}`` (value None where a set states nothing)."""
+    """The rules that differ: ``{key, a, b, cite_a, cite_b}`` (value None where a set states nothing), in the
+    order of the default game's schema (the treatises' order of trictrac's jans, then its variants), any
+    other key after them alphabetically."""
     va, vb = dict(a.rules()), dict(b.rules())
-    order = {key: i for i, key in enumerate([f"{s}.{n}" for s in ("points", "jans") for n in JANS]
-                                            + [f"variants.{n}" for n in VARIANTS])}
+    schema = game_schema()
+    order = {key: i for i, key in enumerate([f"{s}.{n}" for s in ("points", "jans") for n in schema.jans]
+                                            + [f"variants.{n}" for n in schema.variants])}
     keys = sorted(set(va) | set(vb), key=lambda k: (order.get(k, len(order)), k))
     return [{"key": k, "a": va.get(k), "b": vb.get(k),
              "cite_a": a.citation(k) if k in va else None, "cite_b": b.citation(k) if k in vb else None}

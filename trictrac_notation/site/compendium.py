@@ -94,7 +94,7 @@ def render_compendium(env: Environment, src: Path, bar: _Progress | None = None,
     """The compendium's files (``rules/...``) and its part of the navigation: the tool's rule sets and
     those of ``own_folder`` (a site's own ``rules/NAME.yaml``, which take the place of a tool's of the
     same name, as a record naming it gets them; RulesError for one that cannot be read)."""
-    from ..rules.rules_schema import VARIANTS
+    from ..games.trictrac.schema import VARIANTS
     from ..rules.rulesets import list_rulesets
 
     own, unread = own_rulesets(own_folder)
@@ -212,7 +212,7 @@ def value_text(key: str, value: Any) -> str:
     if key.startswith("jans."):
         return STATUS.get(value, str(value))
     if key.startswith("variants."):
-        from ..rules.rules_schema import VARIANTS
+        from ..games.trictrac.schema import VARIANTS
 
         variant = VARIANTS.get(key.partition(".")[2])
         if variant is not None:

@@ -65,6 +65,7 @@ class Fence:
     closed: bool = True
     options_column: int = 1  # 1-based column of the options on the opening line
     options: dict[str, Any] = field(default_factory=dict)  # the options read, with their defaults
+    columns: dict[str, int] = field(default_factory=dict)  # where each option given stands on the opening line
 
 
 def find_fences(lines: list[str]) -> list[tuple[int, int, Fence]]:
@@ -104,6 +105,7 @@ def _options(fence: Fence, path: str) -> list[Diagnostic]:
         column = fence.options_column + m.start()
         key, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), None)
         span = Span(fence.line, column, len(m.group()))
+        fence.columns[key] = column
         allowed = dict(OPTIONS, coords=tuple(SYSTEMS))
         if key == "width" and value and value.isdigit() and 120 <= int(value) <= 2000:
             opts["width"] = int(value)
@@ -144,15 +146,19 @@ def render_fence(fence: Fence, path: str = "<markdown>") -> tuple[str, list[Diag
         kw["bottom"] = opts["bottom"]
     if opts["coords"]:
         kw["coords"] = opts["coords"]
-    if opts["chances"] == "yes" and scorer is None:
+    game = opened.game.name if opened.game is not None else "trictrac"
+    if opts["chances"] == "yes" and (scorer is None or game != "trictrac"):
         from ..core.diagnostics import Diagnostic
 
-        diags.append(Diagnostic("error", "trictrac fence: chances=yes needs a [Rules \"...\"] header to score the "
-                                "throws", path, fence.line, fence.options_column))
+        why = (f"chances=yes is trictrac's arithmetic of the jans; this snippet is a {game} record"
+               if game != "trictrac" else "chances=yes needs a [Rules \"...\"] header to score the throws")
+        diags.append(Diagnostic("error", f"trictrac fence: {why}", path, fence.line,
+                                fence.columns.get("chances", fence.options_column)))
+        opts["chances"] = "no"
     figures = []
     for n in numbers:
         caption = (record.header("Title") or "starting position") if n == 0 else _caption(result.throws[n - 1])
-        if opts["chances"] == "yes" and scorer is not None and n <= len(result.throws):
+        if opts["chances"] == "yes" and scorer is not None:
             caption += " — " + _chances(result, n, scorer.ruleset)
         figures.append((replay_svg(result, n, **kw), caption))
     lines = fence.source.splitlines()

@@ -35,6 +35,10 @@ class Backgammon(GameDefaults):
 
     name = "backgammon"
     dames = 15
+    # a backgammon record marks no points as it goes: its +N, holes, écoles, stay/go are errors of the record
+    # (engine/reading.py), rather than being read and ignored
+    jans: tuple[str, ...] = ()
+    marks_points = False
     illegal_play = "illegal play"
     turn_rule = "FFBG rules (seed 002), 'Positionnement et notations': the players throw in turn"
     numbers_each_game = True

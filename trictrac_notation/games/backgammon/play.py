@@ -319,6 +319,9 @@ def explain(position: Position, side: str, dice: tuple[int, int], moves: tuple[M
                                     f"{'they enter' if n > 1 else 'it enters'} before any other dame moves")
     pool = dice_pool(dice, rules)[0]
     for mv in moves:
+        if not state.me[mv.src]:
+            where = "on the bar" if mv.src == BAR else f"on {mv.src}"
+            return ENTER_RULE if mv.src == BAR else MOVE_RULE, f"{side} has no dame {where} to move"
         if mv.dst == OFF and not state.home():  # (said first: no number of the throw would make it legal)
             outside = state.highest()
             where = "the bar" if outside == BAR else f"point {outside}"
@@ -334,8 +337,7 @@ def explain(position: Position, side: str, dice: tuple[int, int], moves: tuple[M
         if mv.dst == OFF and mv.src not in dice and mv.src < max(dice) and state.highest() > mv.src:
             return BEAR_OFF_RULE, (f"a higher number bears off from {mv.src} only when no dame stands on a "
                                    f"higher point (one is on {state.highest()})")
-        if state.me[mv.src]:
-            state = state.after(mv.src, mv.dst, mv.dst != OFF and state.opp[mv.dst] == 1)
+        state = state.after(mv.src, mv.dst, mv.dst != OFF and state.opp[mv.dst] == 1)
     used = dice_used(moves, dice, rules)
     if used is None:
         return LEGAL_RULE, f"the moves do not fit the dice {dice[0]}-{dice[1]}"

@@ -7,7 +7,7 @@ more holes *marks*: his holes plus the consolation, times the multiplier of his 
 the loser's holes.  Equal holes are a *refait*: the marqué is void, played again, and the next
 consolation grows.  At the end of the partie each player owes the values of the marqués he lost
 and the postillons of those beyond his share.  Every number comes from the rule set's variants
-(rules_schema.VARIANTS, ``partie_a_ecrire`` to ``first_after_refait``); nothing here knows a treatise.
+(schema.VARIANTS, ``partie_a_ecrire`` to ``first_after_refait``); nothing here knows a treatise.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class NotPlayed(TrictracError, ValueError):
 
 @dataclass(frozen=True)
 class EcrireRules:
-    """What a rule set says of the partie à écrire (see the variants' descriptions in rules_schema)."""
+    """What a rule set says of the partie à écrire (see the variants' descriptions in schema.py)."""
 
     id: str
     marque_holes: int

@@ -16,6 +16,7 @@ from ...engine.game import GameDefaults, Reading, part_span
 from ...notation.reader import dice_name
 from ...notation.record import MoveText, Record, Span, Throw
 from .moves import PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_play, fit_dice, legal_plays, surely_legal
+from .vocabulary import JANS
 
 SORTIE_SECTION = "rules.md §3.8"
 SCORE_KEYS = ("points", "holes", "bredouille")  # a setup's scores: read by the scorer
@@ -26,6 +27,7 @@ class Trictrac(GameDefaults):
 
     name = "trictrac"
     dames = DAMES
+    jans = JANS
 
     def default_rules(self) -> MoveRules:
         return PARISIAN

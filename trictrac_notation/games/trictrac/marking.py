@@ -185,7 +185,7 @@ CONDITIONS: dict[str, Callable[[Player, Player, int | None], bool]] = {
     "pavillon": lambda won, lost, line: won.pavillon,
     "below-line": lambda won, lost, line: line is not None and lost.holes < line,
 }
-"""The conditions of the cases of ``payout_stakes`` (rules/rules_schema.py, PayoutCases).
+"""The conditions of the cases of ``payout_stakes`` (games/trictrac/schema.py, PayoutCases).
 
 decided: the grande bredouille is the winner's uninterrupted series, whether he began it first or second (with
 the marker): the older markers (pierced jeton, cravate) exist precisely to show that the second series counts."""

@@ -1,4 +1,4 @@
-"""A plain-text diagram of a position, for terminals and `trictrac replay`.
+"""A plain-text diagram of a position, for terminals, `trictrac replay` and ``str(position)``.
 
 The player at the bottom has his talon on the left and his coin on the right,
 as in the treatises' figures; the other player's side runs along the top.
@@ -8,8 +8,8 @@ coordinate system.
 
 from __future__ import annotations
 
-from ..core.board import BLACK, WHITE, Position, other
-from ..core.coords import DEFAULT_SYSTEM, CoordSystem, get_system
+from .board import BLACK, WHITE, Position, other
+from .coords import DEFAULT_SYSTEM, CoordSystem, get_system
 
 MARK = {WHITE: "o", BLACK: "x"}
 CELL = 4
