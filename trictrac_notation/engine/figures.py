@@ -16,7 +16,7 @@ import re
 
 from ..core.board import COLORS, OFF, TALON, Position
 from ..core.coords import CoordError, CoordSystem, get_system
-from ..notation.record import Figure, Record
+from ..notation.record import Record
 
 _PART = re.compile(r"(.+?)([WB])([0-9]{1,2})")  # a count of at most two digits (a longer one is refused)
 _COLOR = {"W": "white", "B": "black"}
@@ -84,13 +84,3 @@ def differences(fields: dict[str, dict[int, int]], position: Position, coords: C
                 continue
             out.append(f"{color} {coords.format(track, color, bottom)}: {shown} in the figure, {there} in the replay")
     return out
-
-
-def figure_position(record: Record, figure: Figure, coords: CoordSystem, bottom: str) -> Position | None:
-    """The position a figure shows (only the dames it draws; none borne off), or None if it cannot be read."""
-    try:
-        system = figure_system(record, coords)
-    except CoordError:
-        return None
-    fields, problems = read_figure(figure.spec, system, bottom)
-    return None if problems else Position.from_fields(fields)

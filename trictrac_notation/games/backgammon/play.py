@@ -19,8 +19,6 @@ from itertools import pairwise
 from ...core.board import WHITE, Position, other
 from .matfile import BAR, OFF, Move, Step, _splits, _without, format_move, moves_from_steps
 
-HOME = range(1, 7)
-
 ENTER_RULE = "FFBG rules (seed 002), 'La rentrée d'un pion à la barre'"
 MOVE_RULE = "FFBG rules (seed 002), 'Le déplacement des pions'; Guiton 1822 backgammon ch. II"
 BEAR_OFF_RULE = "FFBG rules (seed 002), 'La sortie des pions ou bear-off'"
@@ -374,5 +372,3 @@ def pip_count(position: Position, side: str) -> int:
     return sum(p * n for p, n in enumerate(state.me) if p)
 
 
-def home_of(position: Position, side: str) -> bool:
-    return State.of(position, side).home()

@@ -41,7 +41,6 @@ TABLE = (
     Jan("margot", "Margot la fendue", "§3.7", variants=("margot", "margot_ways")),
     Jan("pile-de-misere", "pile de misère", "§3.7", variants=("pile_de_misere_each_roll",)),
 )
-BY_SLUG = {j.slug: j for j in TABLE}
 
 JANS = tuple(j.slug for j in TABLE)  # every jan, in the treatises' order
 TITLES = {j.slug: j.title for j in TABLE}
@@ -51,6 +50,4 @@ HITS = {j.slug: j.draws for j in TABLE if j.draws in ("vrai", "faux")}  # jan ->
 HIT_JANS = tuple(HITS)  # the jans whose points depend on the half (talon or coin) of the beaten dame
 FILLS = tuple(j.slug for j in TABLE if j.draws == "fill")
 ONCE = {j.slug: j.once for j in TABLE if j.once}  # jan -> 'deux_tables' / 'mezeas'
-ONCE_DEUX_TABLES = tuple(s for s, kind in ONCE.items() if kind == "deux_tables")
-ONCE_MEZEAS = tuple(s for s, kind in ONCE.items() if kind == "mezeas")
 VARIANTS = {j.slug: j.variants for j in TABLE if j.variants}
