@@ -33,13 +33,20 @@ def user_cache(name: str) -> Path | None:
     ~/.cache/trictrac), the folder made if need be; None when there is none to be had (no home, a
     read-only disk): the caller then works without a cache.  What is kept there is only ever a
     speed-up, rebuilt when missing or stale."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
+    folder = _cache_folder(os.environ.get("XDG_CACHE_HOME", ""), os.environ.get("HOME", ""))
+    return None if folder is None else folder / name
+
+
+@lru_cache(maxsize=8)
+def _cache_folder(base: str, home: str) -> Path | None:
+    """The cache folder for these settings of the environment, made (and found writable) once a process: a
+    replay of many records asks for it at each one.  ``home`` is only the key: Path.home() reads it."""
     try:
         folder = (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "trictrac"
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except (OSError, RuntimeError, KeyError):  # RuntimeError / KeyError: no home directory to be found
         return None
-    return folder / name if os.access(folder, os.W_OK) else None
+    return folder if os.access(folder, os.W_OK) else None
 
 
 def write_whole(path: Path, data: bytes) -> None:

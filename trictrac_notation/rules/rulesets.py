@@ -8,6 +8,7 @@ which variant applies — and says where each answer comes from (the treatise, o
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import pickle
 import re
@@ -223,6 +224,11 @@ def game_dirs() -> list[Path]:
     return sorted(p for p in rules_dir().iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
 
 
+def _game_dirs_when_asked() -> Iterator[Path]:
+    """game_dirs(), listed only when the search gets that far (a trictrac set is found before)."""
+    yield from game_dirs()
+
+
 def known_ids(folder: Path | None = None) -> list[str]:
     return sorted(p.stem for p in (folder or rules_dir()).glob("*.yaml"))
 
@@ -278,10 +284,11 @@ def _find(ruleset_id: str, folder: Path, where: tuple[str | None, int | None, in
           ) -> Path:
     """The file of rule set ``ruleset_id`` (a checked name) in ``folder``, else among the tool's;
     a file that is a link to somewhere outside its folder is not taken."""
-    for base in (folder, rules_dir(), *game_dirs()):
+    for base in itertools.chain((folder, rules_dir()), _game_dirs_when_asked()):
         path = base / f"{ruleset_id}.yaml"
         if path.is_file():
-            if path.resolve().parent != base.resolve():
+            # (only a link can lead out of its folder: a plain file's resolved parent is its folder's)
+            if path.is_symlink() and path.resolve().parent != base.resolve():
                 raise RulesError(f"rule set {ruleset_id!r}: {path.name} is a link to a file outside "
                                  f"{base.name}/; it is not read", *where)
             return path
@@ -344,18 +351,26 @@ def _cache_file(path: Path) -> tuple[Path, str] | None:
     """The cache file of a rule set of the tool's own — trictrac's in rules_data/, another game's in its
     folder there — and that folder (None for any other file: a user's own files, a site's, are read each
     time)."""
-    folder, where = _own_folder()
-    here = os.path.dirname(os.path.realpath(path))
     if not os.path.isfile(path):
         return None
-    if here == folder:
-        name = f"rules-{where}-{Path(path).stem}.pickle"
-    elif os.path.dirname(here) == folder and here in {os.path.realpath(d) for d in game_dirs()}:
-        name = f"rules-{where}-{os.path.basename(here)}-{Path(path).stem}.pickle"
-    else:
+    named = _cache_name(str(path))
+    if named is None:
         return None
-    cache = user_cache(name)
-    return None if cache is None else (cache, here)
+    cache = user_cache(named[0])
+    return None if cache is None else (cache, named[1])
+
+
+@functools.lru_cache(maxsize=256)
+def _cache_name(path: str) -> tuple[str, str] | None:
+    """The name of the cache file of the tool's own rule file at ``path``, and its folder; None for another
+    file (kept for the process: where a path leads is looked up once, not at each record)."""
+    folder, where = _own_folder()
+    here = os.path.dirname(os.path.realpath(path))
+    if here == folder:
+        return f"rules-{where}-{Path(path).stem}.pickle", here
+    if os.path.dirname(here) == folder and here in {os.path.realpath(d) for d in game_dirs()}:
+        return f"rules-{where}-{os.path.basename(here)}-{Path(path).stem}.pickle", here
+    return None
 
 
 def _resolve(path: Path, chain: tuple[str, ...]) -> tuple[RulesFile, Sections]:
