@@ -173,16 +173,7 @@ def acknowledge(record: Record, reporter: Reporter) -> None:
     report each acknowledgement that matches nothing, or names no diagnostic code.
 
     A diagnostic belongs to the throw written last before it (variations included)."""
-    throws: list[Throw] = []
-
-    def collect(line: list[Throw]) -> None:
-        for t in line:
-            if t.span is not None:
-                throws.append(t)
-            for v in t.variations:
-                collect(v)
-
-    collect(record.throws)
+    throws = [t for t in record.every_throw() if t.span is not None]
     if not any(t.sics for t in throws):
         return
     spans = {id(t): t.span for t in throws if t.span is not None}  # every throw collected has one

@@ -90,46 +90,36 @@ def claim(jan: str, points: int | None, span: Span) -> Claim:
 
 def check_claims(record: Record, jans: Sequence[str], r: Reporter) -> None:
     """Report each claim of ``record`` (variations too) that names none of ``jans``, the jans of its game."""
-    def check(throws: list[Throw]) -> None:
-        for t in throws:
-            claims = [c for m in (t.marks, t.opp_marks) if m is not None and m.claims for c in m.claims]
-            for c in claims:
-                if c.jan not in jans:
-                    import difflib  # (an error's hint: not paid by a clean record)
+    for t in record.every_throw():
+        claims = [c for m in (t.marks, t.opp_marks) if m is not None and m.claims for c in m.claims]
+        for c in claims:
+            if c.jan not in jans:
+                import difflib  # (an error's hint: not paid by a clean record)
 
-                    close = difflib.get_close_matches(c.jan, jans, 1, 0.5)
-                    r.error(f"unknown jan {c.written or c.jan!r}", c.span, code="unknown-jan",
-                            hint=f"did you mean {close[0]!r}?" if close else f"jans: {', '.join(jans)}")
-            for line in t.variations:
-                check(line)
-
-    check(record.throws)
+                close = difflib.get_close_matches(c.jan, jans, 1, 0.5)
+                r.error(f"unknown jan {c.written or c.jan!r}", c.span, code="unknown-jan",
+                        hint=f"did you mean {close[0]!r}?" if close else f"jans: {', '.join(jans)}")
 
 
 def refuse_marks(record: Record, game: str, r: Reporter) -> None:
     """Report each point, hole, école, stay/go, pour-tout, marqué or refait written in a record of ``game``, a game
     whose score is not marked as it goes (backgammon's is the cube and the result, which the replay counts)."""
-    def check(throws: list[Throw]) -> None:
-        for t in throws:
-            found: list[tuple[str, Span | None]] = [
-                (f"points marked (+{m.points})", m.span) for m in (t.marks, t.opp_marks) if m is not None]
-            found += [(f"holes marked ({n})", s) for n, s in ((t.holes, t.holes_span),
-                                                               (t.opp_holes, t.opp_holes_span)) if n is not None]
-            found += [(f"an école ({e.points})", e.span) for e in t.ecoles]
-            found += [(what, s) for what, s, given in (
-                (f"'{t.decision}'", t.decision_span, t.decision is not None),
-                ("'pour-tout'", t.pour_tout_span, t.pour_tout),
-                ("a marqué reckoned", t.marque_span, t.marque is not None),
-                ("'refait'", t.marque_span, t.refait)) if given]
-            for what, span in found:
-                r.error(f"{what}: a {game} record marks no points, holes or écoles as it goes (that is trictrac's "
-                        "score)", span or t.span, code="not-in-game",
-                        hint="its score is the cube (double take, double drop) and the result, which the replay "
-                             "counts; remove the item")
-            for line in t.variations:
-                check(line)
-
-    check(record.throws)
+    for t in record.every_throw():
+        found: list[tuple[str, Span | None]] = [
+            (f"points marked (+{m.points})", m.span) for m in (t.marks, t.opp_marks) if m is not None]
+        found += [(f"holes marked ({n})", s) for n, s in ((t.holes, t.holes_span),
+                                                           (t.opp_holes, t.opp_holes_span)) if n is not None]
+        found += [(f"an école ({e.points})", e.span) for e in t.ecoles]
+        found += [(what, s) for what, s, given in (
+            (f"'{t.decision}'", t.decision_span, t.decision is not None),
+            ("'pour-tout'", t.pour_tout_span, t.pour_tout),
+            ("a marqué reckoned", t.marque_span, t.marque is not None),
+            ("'refait'", t.marque_span, t.refait)) if given]
+        for what, span in found:
+            r.error(f"{what}: a {game} record marks no points, holes or écoles as it goes (that is trictrac's "
+                    "score)", span or t.span, code="not-in-game",
+                    hint="its score is the cube (double take, double drop) and the result, which the replay "
+                         "counts; remove the item")
 
 
 def sic(text: str, span: Span, r: Reporter) -> Item:

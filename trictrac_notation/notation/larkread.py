@@ -274,16 +274,7 @@ def _mark_unreadable(record: Record, errors: list[Diagnostic]) -> None:
     """Flag each throw holding a syntax error: what was read of it is not the whole throw."""
     if not errors:
         return
-    throws: list[Throw] = []
-
-    def collect(line: list[Throw]) -> None:
-        for t in line:
-            throws.append(t)
-            for v in t.variations:
-                collect(v)
-
-    collect(record.throws)
-    throws.sort(key=_start)
+    throws = sorted(record.every_throw(), key=_start)
     starts = [_start(t) for t in throws]
     for error in errors:
         holder = bisect_right(starts, (error.line, error.column)) - 1

@@ -8,7 +8,7 @@ in equality, so a record read back from its own text compares equal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -181,16 +181,17 @@ class Record:
                 return h.value
         return default
 
+    def every_throw(self) -> Iterator[Throw]:
+        """Every throw of the record, variations included, in the order they are written."""
+        return every_throw(self.throws)
+
     def has_marks(self) -> bool:
         """Whether any throw (variations included) records points, holes, écoles or stay/go."""
-        def marked(throws: Iterable[Throw]) -> bool:
-            return any(
-                t.marks is not None or t.opp_marks is not None or t.holes is not None or t.ecoles
-                or t.opp_holes is not None or t.decision is not None or t.marque is not None or t.refait
-                or any(marked(v) for v in t.variations)
-                for t in throws
-            )
-        return marked(self.throws)
+        return any(
+            t.marks is not None or t.opp_marks is not None or t.holes is not None or t.ecoles
+            or t.opp_holes is not None or t.decision is not None or t.marque is not None or t.refait
+            for t in self.every_throw()
+        )
 
     def header_span(self, name: str) -> Span | None:
         for h in self.headers:
@@ -204,3 +205,11 @@ class Record:
                 h.value = value
                 return
         self.headers.append(Header(name, value))
+
+
+def every_throw(line: Iterable[Throw]) -> Iterator[Throw]:
+    """The throws of ``line`` and of their variations, depth first, in the order they are written."""
+    for t in line:
+        yield t
+        for variation in t.variations:
+            yield from every_throw(variation)
