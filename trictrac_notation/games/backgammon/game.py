@@ -186,8 +186,8 @@ def read_moves(written: Sequence[MoveText], r: Reporter, where: Span | None = No
     """The written moves as canonical federation moves; None (and an error at the move) if one cannot be read."""
     try:
         return _parsed(" ".join(mt.text for mt in written))
-    except MatError:
-        pass  # found again below, at its move
+    except MatError as e:
+        whole = e  # said at its move when one move alone is wrong, else of the whole play
     for mt in written:
         try:
             parse_play(mt.text)
@@ -195,8 +195,5 @@ def read_moves(written: Sequence[MoveText], r: Reporter, where: Span | None = No
             span = Span(mt.span.line, mt.span.column + e.column - 1, 1) if mt.span else where
             r.error(f"{e.message} in {mt.text!r}", span, code="bad-move", hint=e.hint or MOVE_HINT)
             return None
-    try:
-        return parse_play(" ".join(mt.text for mt in written))
-    except MatError as e:  # e.g. more than four dames in a group
-        r.error(e.message, moves_span(written) or where, code="bad-move")
-        return None
+    r.error(whole.message, moves_span(written) or where, code="bad-move")  # e.g. more than four dames in a group
+    return None

@@ -272,8 +272,7 @@ def apply_moves(position: Position, side: str, moves: tuple[Move, ...]) -> Posit
     state = State.of(position, side)
     for i, mv in enumerate(moves):
         if not state.me[mv.src]:
-            where = "on the bar" if mv.src == BAR else f"on {mv.src}"
-            raise Impossible(f"{side} has no dame {where} to move", i)
+            raise Impossible(_no_dame(side, mv.src), i)
         for stop in [h for h in mv.hits if h != mv.dst] + ([mv.dst] if mv.dst != OFF else []):
             if state.opp[stop] >= 2:
                 raise Impossible(f"point {stop} is held by {state.opp[stop]} of {other(side)}'s dames: "
@@ -318,8 +317,7 @@ def explain(position: Position, side: str, dice: tuple[int, int], moves: tuple[M
     pool = dice_pool(dice, rules)[0]
     for mv in moves:
         if not state.me[mv.src]:
-            where = "on the bar" if mv.src == BAR else f"on {mv.src}"
-            return ENTER_RULE if mv.src == BAR else MOVE_RULE, f"{side} has no dame {where} to move"
+            return ENTER_RULE if mv.src == BAR else MOVE_RULE, _no_dame(side, mv.src)
         if mv.dst == OFF and not state.home():  # (said first: no number of the throw would make it legal)
             outside = state.highest()
             where = "the bar" if outside == BAR else f"point {outside}"
@@ -352,6 +350,11 @@ def explain(position: Position, side: str, dice: tuple[int, int], moves: tuple[M
     if used == most and dice[0] != dice[1] and most == 1:
         return LEGAL_RULE, "only one number can be played: it must be the higher where it can"
     return LEGAL_RULE, "not one of the legal plays of this throw"
+
+
+def _no_dame(side: str, src: int) -> str:
+    """A move from a point (or the bar) where the mover has no dame."""
+    return f"{side} has no dame {'on the bar' if src == BAR else f'on {src}'} to move"
 
 
 def _wrong_distance(mv: Move, pool: tuple[int, ...], dice: tuple[int, int]) -> str:
