@@ -12,7 +12,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.replay import Replay
     from ..notation.record import Record
-    from ..render.diagram import Annotations
     from .common import Subparsers
 
 
@@ -77,6 +76,7 @@ def cmd_diagram(args: argparse.Namespace) -> int:
 def _other_game(args: argparse.Namespace, game: Game, record: Record, result: Replay, text: str | None) -> int:
     """A backgammon position (its bar and its dames borne off) after throw N, with the arrows of its moves,
     the throw as the title; SVG, or PNG/PDF by -o's extension."""
+    from ..render.diagram import throw_view
     from ..render.looks import look_of
     from ..render.svg import board_svg
     from .common import UsageError, _print_diagnostics
@@ -89,7 +89,7 @@ def _other_game(args: argparse.Namespace, game: Game, record: Record, result: Re
                          f"give 0 (the starting position) to {count}")
     _print_diagnostics(result.diagnostics, text, sys.stderr)
     t = result.throws[n - 1] if n else None
-    position = result.initial if t is None else (t.after or t.before)
+    position, arrows = throw_view(result, n)  # (n is a replayed throw: it has its position and its arrows)
     from ..notation.reader import WORDS, write_throw
 
     title = record.header("Title") or game.name
@@ -97,7 +97,6 @@ def _other_game(args: argparse.Namespace, game: Game, record: Record, result: Re
         else ": the starting position"
     bottom = args.bottom or "white"
     look = look_of(game)
-    arrows = _arrows(result, n)
     coords = look.coords or "player"  # (a game drawn here has its own labels: backgammon's points)
     try:
         if out is None or out.lower().endswith(".svg"):
@@ -117,17 +116,6 @@ def _other_game(args: argparse.Namespace, game: Game, record: Record, result: Re
     except (OSError, ValueError) as e:
         raise UsageError(f"cannot write {out}: {getattr(e, 'strerror', None) or e}") from None
     return 1 if result.errors else 0
-
-
-def _arrows(result: Replay, n: int) -> Annotations | None:
-    """The arrows of throw n as the engine's replay draws them (render/looks.py); None for a throw it did not
-    replay."""
-    from ..render.diagram import NoSuchThrow, throw_view
-
-    try:
-        return throw_view(result, n)[1]
-    except NoSuchThrow:
-        return None
 
 
 def _throw_number(args: argparse.Namespace, record: Record | None) -> int:

@@ -186,8 +186,7 @@ class GameDefaults:
         return None
 
     def next_turn(self, throw: Throw, side: str, phase: Any, rules: Any, reading: Reading) -> NextTurn:
-        turn = _IN_TURN.get(side)
-        return turn if turn is not None else NextTurn(other(side))
+        return _IN_TURN[side]
 
 
 class UnknownGame(TrictracError):

@@ -45,6 +45,7 @@ def replay_setup(rules_id: str | None, record: Record, follow_record: bool = Tru
     not silently ignored: a warning says they are not checked.  A bad ``rules_id`` (given on the
     command line) still raises RulesError: that is a usage error.
     """
+    game = game_for(record)
     try:
         options = replay_options(rules_id, record, follow_record, folder)
     except RulesError as e:
@@ -52,11 +53,10 @@ def replay_setup(rules_id: str | None, record: Record, follow_record: bool = Tru
             raise
         span = record.header_span("Options" if "Options header" in e.message else "Rules")
         line, column = (e.line, e.column or 1) if e.line else ((span.line, span.column) if span else (1, 1))
-        game = game_for(record)
         return {"rules": game.default_rules(), "scorer": None}, [
             Diagnostic("error", e.message, _shown_path(e.path, folder) or record.path, line, column,
                        code="bad-rules", hint=game.rules_hint)]
-    if options["scorer"] is None and record.has_marks() and game_for(record).marks_points:
+    if options["scorer"] is None and game.marks_points and record.has_marks():
         return options, [Diagnostic(
             "warning", "the points and holes marked in this record are not checked: it names no rule set",
             record.path, 1, 1, code="no-rules",

@@ -8,7 +8,6 @@ which variant applies — and says where each answer comes from (the treatise, o
 from __future__ import annotations
 
 import functools
-import itertools
 import os
 import pickle
 import re
@@ -224,8 +223,11 @@ def game_dirs() -> list[Path]:
     return sorted(p for p in rules_dir().iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
 
 
-def _game_dirs_when_asked() -> Iterator[Path]:
-    """game_dirs(), listed only when the search gets that far (a trictrac set is found before)."""
+def _search_folders(folder: Path) -> Iterator[Path]:
+    """Where a rule set is looked for, in order: ``folder``, the tool's, then the other games' folders (listed
+    only when the search gets that far: a trictrac set is found before)."""
+    yield folder
+    yield rules_dir()
     yield from game_dirs()
 
 
@@ -284,7 +286,7 @@ def _find(ruleset_id: str, folder: Path, where: tuple[str | None, int | None, in
           ) -> Path:
     """The file of rule set ``ruleset_id`` (a checked name) in ``folder``, else among the tool's;
     a file that is a link to somewhere outside its folder is not taken."""
-    for base in itertools.chain((folder, rules_dir()), _game_dirs_when_asked()):
+    for base in _search_folders(folder):
         path = base / f"{ruleset_id}.yaml"
         if path.is_file():
             # (only a link can lead out of its folder: a plain file's resolved parent is its folder's)
