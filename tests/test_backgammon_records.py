@@ -91,11 +91,11 @@ def test_turns_alternate_and_a_move_that_cannot_be_made_stops_the_replay():
     found = diagnostics("1. white 6-2 20/14 13/11\n2. black 3-1 8/5 6/5\n")
     # one error, which says why first: no dame stands where the play starts (not also "cannot be played as
     # written", nor a reason about the point it goes to)
-    assert [(f[0], f[2]) for f in found] == [(2, "error"), (3, "warning")]
+    assert [(f[0], f[1], f[2]) for f in found] == [(2, 14, "error"), (3, 1, "warning")]
     assert "white has no dame on 20 to move" in found[0][3] and "not replayed" in found[1][3]
     found = diagnostics("1. white 6-2 24/18 13/11\n2. black 6-6 bar/19\n")
-    assert [(f[0], f[2], f[3].split(" [")[0]) for f in found] == [
-        (3, "error", "illegal play: black plays bar/19 with 6-6: black has no dame on the bar to move")]
+    assert [(f[0], f[1], f[2], f[3].split(" [")[0]) for f in found] == [
+        (3, 14, "error", "illegal play: black plays bar/19 with 6-6: black has no dame on the bar to move")]
 
 
 # --- the end of a game ---------------------------------------------------------------------------------------------
