@@ -14,7 +14,6 @@ from trictrac_notation.core.resources import data_dir
 from trictrac_notation.engine.replay import replay
 from trictrac_notation.games.trictrac.chances import Tracker, caption, outcomes, summary
 from trictrac_notation.games.trictrac.scorer import Scorer
-from trictrac_notation.games.trictrac.scoring import NO_HISTORY
 from trictrac_notation.games.trictrac.treatise_tables import figure
 from trictrac_notation.notation.reader import read
 from trictrac_notation.rules.rulesets import load_ruleset, ruleset_for
@@ -188,6 +187,8 @@ def test_the_greedy_play_has_the_most_points():
     import random
 
     from trictrac_notation.core.board import Position
+    from trictrac_notation.games.trictrac.kernel.bridge import rows, to_play
+    from trictrac_notation.games.trictrac.kernel.scoring import NO_HISTORY as NO_KERNEL_HISTORY, totals as kernel_totals
     from trictrac_notation.games.trictrac.moves import legal_plays
     from trictrac_notation.games.trictrac.randomgame import random_throws
     from trictrac_notation.games.trictrac.scoring import Roll, tariff, throw_events, totals
@@ -205,9 +206,10 @@ def test_the_greedy_play_has_the_most_points():
             for p in legal:
                 own, theirs = totals(throw_events(Roll(position, side, dice, made=p, legal=legal), t), side)
                 nets.append(own - theirs)
-            chosen, events = _choose(position, side, dice, t, NO_HISTORY, rs.movement, rng)
-            own, theirs = totals(events, side)
-            assert own - theirs == max(nets) and chosen in legal
+            me, opp = rows(position, side)
+            chosen, events = _choose(me, opp, dice, t, NO_KERNEL_HISTORY, False, rng)
+            own, theirs = kernel_totals(events)
+            assert own - theirs == max(nets) and to_play(chosen, position, side) in legal
             checked += len(set(nets)) > 1
             position = play.result if play.result.borne_off(side) < 15 else Position.initial()
     assert checked  # some throws did offer plays of different worth

@@ -17,8 +17,9 @@ from ..engine.reading import read
 from ..games.trictrac.compare import compare_record
 from ..games.trictrac.events import counted, score_text
 from ..games.trictrac.explain import explain_throw
+from ..games.trictrac.kernel.bridge import throw_events
 from ..games.trictrac.request import read_score_request
-from ..games.trictrac.scoring import throw_events, totals
+from ..games.trictrac.scoring import tariff, totals
 from ..notation.reader import dice_name
 from ..rules.rules_schema import RulesError
 from .common import UsageError, _print_diagnostics, read_json_input, record_ruleset, trictrac_only
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 def cmd_score(args: argparse.Namespace) -> int:
     data = read_json_input()
     ruleset, roll, history = read_score_request(data)
-    events = throw_events(roll, ruleset, history)
+    events = throw_events(roll, tariff(ruleset), history)
     own, theirs = totals(events, roll.roller)
     total = {roll.roller: own, other(roll.roller): theirs}
     json.dump({"events": [e.to_json() for e in events], "total": {c: total[c] for c in COLORS}}, sys.stdout,

@@ -28,8 +28,9 @@ from .vocabulary import JANS, VERBS
 
 if TYPE_CHECKING:
     from ...engine.replay import Replay
+from .kernel.bridge import throw_events
 from .moves import PARISIAN
-from .scoring import NO_HISTORY, History, Roll, tariff, throw_events, totals
+from .scoring import NO_HISTORY, History, Roll, tariff, totals
 
 ORDERED = tuple((a, b) for a in range(1, 7) for b in range(1, 7))  # the 36 chances
 UNORDERED = tuple((a, b) for a in range(6, 0, -1) for b in range(a, 0, -1))  # the 21 throws, 6-6 first
@@ -121,7 +122,7 @@ def replay_tracker(result: Replay, n: int, ruleset: Any) -> Tracker:
             releve = t.releve
             tracker.new_releve()
         if t.score is not None and t.throw.dice is not None:
-            tracker.record(t.side, t.throw.dice, t.score.events)
+            tracker.record(t.side, t.throw.dice, [e.jan for e in t.score.events])
     if n and result.throws[n - 1].new_releve:
         tracker.new_releve()
     return tracker

@@ -15,7 +15,8 @@ from ...core.coords import CoordError
 from ...engine.game import GameDefaults, Reading, part_span
 from ...notation.reader import dice_name
 from ...notation.record import MoveText, Record, Span, Throw
-from .moves import PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_play, fit_dice, legal_plays, surely_legal
+from .kernel import bridge
+from .moves import PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_play, fit_dice, surely_legal
 from .vocabulary import JANS
 
 SORTIE_SECTION = "rules.md §3.8"
@@ -163,7 +164,7 @@ class Trictrac(GameDefaults):
         return Position(position.white, row, position.off_white, off)
 
     def legal_plays(self, position: Position, side: str, dice: tuple[int, int], rules: MoveRules) -> list[Play]:
-        return legal_plays(position, side, (dice[0], dice[1]), rules)
+        return bridge.legal_plays(position, side, (dice[0], dice[1]), rules)
 
     def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Step], after: Position,
                   rules: MoveRules, legal: Callable[[], list[Play]]) -> Play | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...core.board import BLACK, WHITE, other
-from .events import Event
+from .kernel.scoring import KHistory
 from .scoring import History, tariff
 from .vocabulary import ONCE
 
@@ -42,11 +42,19 @@ class Memory:
         rencontre = opening[1] if opening and n == 1 and opening[0] != side else None
         return History(n, side in self.deux_tables, self.mezeas, rencontre)
 
-    def after(self, side: str, dice: Sequence[int], events: Iterable[Event], n: int, opponent_threw: bool) -> Memory:
-        """The memory after throw ``n`` of ``side`` scored ``events`` (``opponent_threw``: in this relevé)."""
+    def kernel_history(self, side: str, n: int) -> KHistory:
+        """:meth:`history` as the kernel takes it: (n, deux tables made, mézéas made, the dice a rencontre
+        answers)."""
+        opening = self.opening
+        return n, side in self.deux_tables, self.mezeas, opening[1] if opening and n == 1 and opening[0] != side \
+            else None
+
+    def after(self, side: str, dice: Sequence[int], jans: Iterable[str], n: int, opponent_threw: bool) -> Memory:
+        """The memory after throw ``n`` of ``side`` scored the events of ``jans`` (``opponent_threw``: in this
+        relevé)."""
         deux, mezeas = self.deux_tables, self.mezeas
-        for e in events:
-            kind = ONCE.get(e.jan)
+        for jan in jans:
+            kind = ONCE.get(jan)
             if kind == "deux_tables":
                 deux = deux | {side}
             elif kind == "mezeas":
@@ -78,9 +86,14 @@ class Tracker:
     def history(self, side: str) -> History:
         return self.memory.history(side, self.counts[side] + 1)
 
-    def record(self, side: str, dice: Sequence[int], events: Iterable[Event]) -> None:
+    def kernel_history(self, side: str) -> KHistory:
+        """:meth:`history` as the kernel takes it."""
+        return self.memory.kernel_history(side, self.counts[side] + 1)
+
+    def record(self, side: str, dice: Sequence[int], jans: Iterable[str]) -> None:
+        """Throw ``side`` ``dice``, which scored the events of ``jans``."""
         n = self.counts[side] + 1
-        self.memory = self.memory.after(side, dice, events, n, bool(self.counts[other(side)]))
+        self.memory = self.memory.after(side, dice, jans, n, bool(self.counts[other(side)]))
         self.counts[side] = n
 
     def new_releve(self) -> None:

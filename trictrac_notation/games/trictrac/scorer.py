@@ -30,8 +30,9 @@ from .ecoles import SECTION as ECOLE_SECTION, Audit, Ecole, audit, check_recorde
 from .ecrire import Card, EcrireRules, Marque, NotPlayed, first_after, reckon
 from .events import Event, counted, score_text
 from .history import Memory
+from .kernel.bridge import throw_events
 from .marking import Gain, Marking, PayoutRule
-from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events, unplayed_events
+from .scoring import History, Roll, Tariff, sortie_events, tariff, unplayed_events
 
 if TYPE_CHECKING:
     from ...engine.replay import ThrowResult
@@ -303,7 +304,7 @@ class Scorer(ScorerDefaults):
         if throw.pour_tout:
             events = sortie_events(self.tariff, side, throw.dice[0] == throw.dice[1])
         else:
-            roll = Roll(result.before, side, throw.dice, ctx.rules, made=result.play, legal=lambda: result.legal or [])
+            roll = Roll(result.before, side, throw.dice, ctx.rules, made=result.play)
             events = throw_events(roll, self.tariff, self._history(state, result))
             if result.stood is not None and not any(e.jan == "impuissance" for e in events):
                 events += unplayed_events(self.tariff, side, throw.dice[0] == throw.dice[1], result.stood.unplayed)
@@ -359,7 +360,7 @@ class Scorer(ScorerDefaults):
     def _remember(self, state: ScoreState, result: ThrowResult, events: list[Event]) -> None:
         dice = result.throw.dice
         assert dice is not None  # only a throw whose dice were read is scored
-        state.memory = state.memory.after(result.side, dice, events, result.throw_in_releve,
+        state.memory = state.memory.after(result.side, dice, [e.jan for e in events], result.throw_in_releve,
                                           bool(result.counts_before.get(other(result.side))))
 
     # --- marking ---------------------------------------------------------------------------------

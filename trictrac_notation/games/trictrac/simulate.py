@@ -23,12 +23,13 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from ...core.board import DAMES, WHITE, Position, other
-from .events import JANS, Event
+from ...core.board import BLACK, DAMES, WHITE, Position, other
+from .events import JANS
 from .history import Tracker
+from .kernel.moves import COIN, OFF, KPlay, legal, pleins, row_of, seen_by
+from .kernel.scoring import KEvent, KHistory, KRoll, events, totals
 from .marking import Marking, PayoutRule
-from .moves import MoveRules, Play, legal_plays, pleins
-from .scoring import History, Roll, Tariff, tariff, throw_events, totals
+from .scoring import Tariff, tariff
 
 if TYPE_CHECKING:
     from ...rules.rulesets import RuleSet
@@ -85,42 +86,37 @@ def game_rng(seed: int, game: int) -> random.Random:
 
 # --- one partie --------------------------------------------------------------------------------
 
-def _choose(position: Position, side: str, dice: tuple[int, int], t: Tariff, history: History, movement: MoveRules,
-            rng: random.Random) -> tuple[Play, list[Event]]:
-    """The greedy play and its events.  Plays that leave the same pleins, bear off as many dames,
-    leave the same coin and leave the same numbers unplayed are scored once (the other jans do not
+def _choose(me: list[int], opp: list[int], dice: tuple[int, int], t: Tariff, history: KHistory, slow: bool,
+            rng: random.Random) -> tuple[KPlay, list[KEvent]]:
+    """The greedy play and its events, on the kernel's rows.  Plays that leave the same pleins, bear off as
+    many dames, leave the same coin and leave the same numbers unplayed are scored once (the other jans do not
     depend on the play); the rest is decided on the points."""
-    legal = legal_plays(position, side, dice, movement)
-    if len(legal) == 1:
-        play = legal[0]
-        return play, throw_events(Roll(position, side, dice, movement, made=play, legal=legal), t, history)
-    groups: dict[tuple[object, ...], list[Play]] = {}
-    for play in legal:
-        row = play.row_after
-        key = (pleins(row), play.result.borne_off(side), row[11], play.unplayed, _landing(play, t))
+    a, b = dice
+    plays = legal(me, opp, a, b, slow)
+    if len(plays) == 1:
+        play = plays[0]
+        return play, events(KRoll(me, opp, a, b, slow, play, plays), t, history)
+    landing = "margot" in t.scored and t.variants["margot"] == "landing"
+    groups: dict[tuple[object, ...], list[KPlay]] = {}
+    for play in plays:
+        row = play[1]
+        key = (pleins(row), row[OFF], row[COIN], play[3], tuple(s[1] for s in play[0]) if landing else None)
         groups.setdefault(key, []).append(play)
-    best: list[Play] = []
+    best: list[KPlay] = []
     best_net: int | None = None
-    best_events: dict[int, list[Event]] = {}
-    for plays in groups.values():
-        events = throw_events(Roll(position, side, dice, movement, made=plays[0], legal=legal), t, history)
-        own, theirs = totals(events, side)
+    best_events: dict[int, list[KEvent]] = {}
+    for group in groups.values():
+        found = events(KRoll(me, opp, a, b, slow, group[0], plays), t, history)
+        own, theirs = totals(found)
         net = own - theirs
         if best_net is None or net > best_net:
             best, best_net = [], net
         if net == best_net:
-            best += plays
-            for p in plays:
-                best_events[id(p)] = events
+            best += group
+            for p in group:
+                best_events[id(p)] = found
     play = best[0] if len(best) == 1 else rng.choice(best)
     return play, best_events[id(play)]
-
-
-def _landing(play: Play, t: Tariff) -> tuple[int, ...] | None:
-    """Where the play's dames stop, when the rule set's Margot looks at them (variant 'landing')."""
-    if "margot" in t.scored and t.variants["margot"] == "landing":
-        return tuple(s.dst for s in play.steps)
-    return None
 
 
 def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> PartieStats:
@@ -129,28 +125,32 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> Par
     t = tariff(ruleset)
     movement = ruleset.movement
     assert movement is not None, "a trictrac rule set has its movement rules"
+    slow = movement.sortie == "slow"
     rng = game_rng(seed, game)
     marking = Marking(ruleset.variant("points_per_hole"), ruleset.variant("holes_per_partie"))
     tracker = Tracker(ruleset)
-    position, side = Position.initial(), WHITE
+    opening = row_of(Position.initial().white, 0)
+    rows = {WHITE: opening, BLACK: opening}
+    side = WHITE
     stats = PartieStats(throws=0, points=0, jans={}, releves=[], won=False, grande=False, stakes=0.0,
                         partie_throws=0)
     jans = stats["jans"]
     releve_throws = releve_holes = releve_points = 0
     while stats["throws"] < max_throws:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        play, events = _choose(position, side, dice, t, tracker.history(side), movement, rng)
-        tracker.record(side, dice, events)
+        me = rows[side]
+        play, found = _choose(me, seen_by(rows[other(side)]), dice, t, tracker.kernel_history(side), slow, rng)
+        tracker.record(side, dice, [e[0] for e in found])
         stats["throws"] += 1
         releve_throws += 1
         seen: dict[str, int] = {}
-        for e in events:
-            seen[e.jan] = seen.get(e.jan, 0) + e.points
+        for e in found:
+            seen[e[0]] = seen.get(e[0], 0) + e[2]
         for jan, points in seen.items():
             entry = jans.setdefault(jan, [0, 0])
             entry[0] += 1
             entry[1] += points
-        own, theirs = totals(events, side)
+        own, theirs = totals(found)
         stats["points"] += own + theirs
         releve_points += own + theirs
         releve_holes += marking.mark(side, own).holes
@@ -160,13 +160,13 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> Par
             assert payout is not None  # (the partie is won)
             stats.update({"won": True, "grande": marking.players[marking.winner].series, "stakes": payout.stakes,
                           "partie_throws": stats["throws"]})
-        position = play.result
-        if position.borne_off(side) == DAMES:
+        rows[side] = play[1]
+        if play[1][OFF] == DAMES:
             stats["releves"].append((releve_throws, releve_holes, releve_points))
             if stats["won"]:
                 break
             releve_throws = releve_holes = releve_points = 0
-            position = Position.initial()
+            rows = {WHITE: opening, BLACK: opening}
             tracker.new_releve()  # the winner of the sortie throws first again
         else:
             side = other(side)

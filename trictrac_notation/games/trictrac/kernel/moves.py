@@ -1,0 +1,278 @@
+"""The fast form of trictrac's movement rules: legal plays on rows of integers.
+
+The readable engine (:mod:`.moves`, :mod:`.scoring`) is where the rules are learned and cited; this module
+is the same rules again, written for speed, and held equal to them by tests/test_kernel.py (every record,
+random games under every rule set, hypothesis positions).  Nothing here builds a Position or a Play: a side's
+dames are a *row*, a list of 25 counts in its own frame (track 24 counts the dames borne off), and a play is
+a plain tuple.  Callers build objects only for what they show (:func:`to_play`).
+
+A position seen by the player to move is ``me`` (his row) and ``opp`` (the opponent's dames, track by track
+in the mover's frame: ``opp[t]`` is the opponent's own track ``23 - t``).  The order in which plays are found
+and the play kept for each resulting position are those of :func:`.moves.legal_plays`, so that both forms list
+the same plays in the same words.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+COIN: Final = 11
+OPP_COIN: Final = 12
+OFF: Final = 24
+DAMES: Final = 15
+RETOUR: Final = 18
+# one dame on each track, as a key: a resulting position is keyed by sum(count << 4 * track)
+_UNIT: Final = tuple(1 << (4 * t) for t in range(25))
+# quadrants as (lo, hi): petit jan, grand jan, jan de retour (the order of moves.QUADRANTS)
+QUADRANTS: Final = ((0, 6), (6, 12), (18, 24))
+
+# A step: (src, dst, via, puissance) with via = -1 when the dame rests nowhere.
+Step = tuple[int, int, int, bool]
+# A play: (steps, row after (25 counts), dice used, numbers unplayed).
+KPlay = tuple[tuple[Step, ...], list[int], int, tuple[int, ...]]
+
+
+def row_of(counts: tuple[int, ...] | list[int], off: int) -> list[int]:
+    """A kernel row from a Position's row and its dames borne off."""
+    row = list(counts)
+    row.append(off)
+    return row
+
+
+def seen_by(opponent: tuple[int, ...] | list[int]) -> list[int]:
+    """The opponent's dames in the mover's frame (his track t is the mover's 23 - t)."""
+    return list(opponent[23::-1])
+
+
+def can_still_fill(row: tuple[int, ...] | list[int], lo: int, hi: int) -> bool:
+    """:func:`.moves.can_still_fill`: two dames standing on or behind each arrow of lo..hi-1."""
+    behind = 0
+    for k in range(lo):
+        behind += row[k]
+    need = 0
+    for k in range(lo, hi):
+        behind += row[k]
+        need += 2
+        if behind < need:
+            return False
+    return True
+
+
+def open_arrows(opp: list[int]) -> list[bool]:
+    """Where a dame of the mover may stop (M2, M10, M12): no opponent dame, not his coin, not a jan he can
+    still fill."""
+    theirs = opp[::-1]  # the opponent's own frame
+    grand = can_still_fill(theirs, 6, 12)
+    petit = can_still_fill(theirs, 0, 6)
+    out = [not opp[t] for t in range(OFF)]
+    out[OPP_COIN] = False
+    if grand:
+        for t in range(12, 18):
+            out[t] = False
+    if petit:
+        for t in range(18, 24):
+            out[t] = False
+    return out
+
+
+def legal(me: list[int], opp: list[int], a: int, b: int, slow: bool = False) -> list[KPlay]:
+    """Every legal play of the mover's throw ``a``-``b`` (moves.legal_plays: same plays, same order, the same
+    steps kept for each resulting position); ``slow``: the slow (provincial) sortie."""
+    return _obliged(candidates(me, opp, a, b, slow, open_arrows(opp)), a, b)
+
+
+def candidates(me: list[int], opp: list[int], a: int, b: int, slow: bool, open_: list[bool]) -> list[KPlay]:
+    """Every play within the movement rules, one per resulting position, before M5 and the plein obligation."""
+    row = list(me)
+    unit = _UNIT
+    key0 = 0
+    for t in range(25):
+        if row[t]:
+            key0 += row[t] * unit[t]
+    coin_before = row[COIN]
+    found: dict[int, KPlay] = {}
+    doublet = a == b
+
+    # the coin par puissance (M8): first, so that its steps are kept where a play par effet ends the same
+    if not row[COIN] and not opp[OPP_COIN] and a != 1 and b != 1:
+        sa, sb = 12 - a, 12 - b
+        if (row[sa] >= 2 if doublet else row[sa] and row[sb]):
+            ea, eb = 11 - a, 11 - b
+            if not (row[ea] >= 2 if doublet else row[ea] and row[eb]):
+                after = list(row)
+                after[sa] -= 1
+                after[sb] -= 1
+                after[COIN] += 2
+                found[key0 - unit[sa] - unit[sb] + 2 * unit[COIN]] = (
+                    ((sa, COIN, -1, True), (sb, COIN, -1, True)), after, 2, ())
+
+    sources = [t for t in range(OFF) if row[t]]
+    home = _home(row)
+
+    # one dame tout d'une (M1, M3): the first order whose resting arrow is free and whose end is open
+    for src in sources:
+        for first in ((a,) if doublet else (a, b)):
+            via = src + first
+            if via >= OFF or opp[via]:
+                continue
+            dst = src + a + b
+            if dst < OFF:
+                if not open_[dst]:
+                    continue
+            else:
+                row[src] -= 1
+                row[via] += 1
+                ok = _home(row) and _may_bear(row, via, dst, slow, open_)
+                row[src] += 1
+                row[via] -= 1
+                if not ok:
+                    continue
+                dst = OFF
+            coin = row[COIN] - (src == COIN) + (dst == COIN)
+            key = key0 - unit[src] + unit[dst]
+            if (coin != 1 or coin_before == 1) and key not in found:  # a lone dame on the coin: none (M7)
+                after = list(row)
+                after[src] -= 1
+                after[dst] += 1
+                found[key] = (((src, dst, via, False),), after, 2, ())
+            break
+
+    # two dames, one number each (M1, M2, M10, M12; the sortie S1-S3)
+    for first, second in (((a, b),) if doublet else ((a, b), (b, a))):
+        # the sources whose dame the second number carries to an open arrow inside the board
+        inside2 = [t for t in sources if t + second < OFF and open_[t + second]]
+        for src1 in sources:
+            dst1 = src1 + first
+            if dst1 < OFF:
+                if not open_[dst1]:
+                    continue
+            elif not (home and _may_bear(row, src1, dst1, slow, open_)):
+                continue
+            else:
+                dst1 = OFF
+            row[src1] -= 1
+            row[dst1] += 1
+            key1 = key0 - unit[src1] + unit[dst1]
+            seconds = inside2
+            if dst1 < OFF and row[dst1] == 1 and dst1 + second < OFF and open_[dst1 + second]:
+                seconds = sorted(inside2 + [dst1])  # a dame the first number brought may go on
+            bear = home or dst1 >= RETOUR and _home(row)
+            if bear:  # and those borne off: every source in the jan de retour
+                seconds = sorted(set(seconds) | {t for t in range(RETOUR, OFF) if row[t] and t + second >= OFF})
+            for src2 in seconds:
+                if not row[src2]:
+                    continue
+                dst2 = src2 + second
+                if dst2 >= OFF:
+                    if not _may_bear(row, src2, dst2, slow, open_):
+                        continue
+                    dst2 = OFF
+                coin = row[COIN] - (src2 == COIN) + (dst2 == COIN)
+                if coin == 1 and coin_before != 1:
+                    continue
+                key = key1 - unit[src2] + unit[dst2]
+                if key not in found:
+                    after = list(row)
+                    after[src2] -= 1
+                    after[dst2] += 1
+                    found[key] = (((src1, dst1, -1, False), (src2, dst2, -1, False)), after, 2, ())
+            row[src1] += 1
+            row[dst1] -= 1
+
+    # one number only
+    for die in ((a,) if doublet else (a, b)):
+        for src in sources:
+            dst = src + die
+            if dst < OFF:
+                if not open_[dst]:
+                    continue
+            elif not (home and _may_bear(row, src, dst, slow, open_)):
+                continue
+            else:
+                dst = OFF
+            coin = row[COIN] - (src == COIN) + (dst == COIN)
+            if coin == 1 and coin_before != 1:
+                continue
+            key = key0 - unit[src] + unit[dst]
+            if key not in found:
+                after = list(row)
+                after[src] -= 1
+                after[dst] += 1
+                found[key] = (((src, dst, -1, False),), after, 1, (b if die == a and not doublet else a,))
+
+    if not found:
+        return [((), list(row), 0, (a, b))]
+    return list(found.values())
+
+
+def _home(row: list[int]) -> bool:
+    """All fifteen dames in the jan de retour or borne off (S1)."""
+    n = row[OFF]
+    for t in range(RETOUR, OFF):
+        n += row[t]
+    return n == DAMES
+
+
+def _may_bear(row: list[int], src: int, dst: int, slow: bool, open_: list[bool]) -> bool:
+    """Whether, all his dames being home (S1), the dame on ``src`` may be borne off by a number reaching
+    ``dst`` >= OFF (S2, S3)."""
+    if dst > OFF:
+        for t in range(RETOUR, src):
+            if row[t]:
+                return False
+    if slow:
+        die = dst - src
+        for t in range(RETOUR, OFF - die):
+            if row[t] and open_[t + die]:
+                return False
+    return True
+
+
+def _obliged(plays: list[KPlay], a: int, b: int) -> list[KPlay]:
+    """Both numbers if possible, else the higher (M5); then the plein obligation (§3.5)."""
+    most = 0
+    for p in plays:
+        if p[2] > most:
+            most = p[2]
+    if most == 0:
+        return plays
+    kept = [p for p in plays if p[2] == most]
+    if most == 1 and a != b:
+        high = a if a > b else b
+        with_high = [p for p in kept if high not in p[3]]
+        if with_high:
+            kept = with_high
+    if len(kept) == 1 or not _near_pleins(kept[0][1]):
+        return kept
+    sets = [pleins(p[1]) for p in kept]
+    first = sets[0]
+    if all(s == first for s in sets):
+        return kept
+    return [p for p, s in zip(kept, sets, strict=True) if not any(s != o and s & o == s for o in sets)]
+
+
+def _near_pleins(row: list[int]) -> bool:
+    """Whether some quadrant lacks at most four dames after one play: only then may another play of the same
+    throw (which moves at most two dames in, or out) make it a plein."""
+    for lo, hi in QUADRANTS:
+        arrows = row[lo:hi]
+        if 2 * arrows.count(0) + arrows.count(1) <= 4:
+            return True
+    return False
+
+
+def pleins(row: list[int]) -> int:
+    """The quadrants standing full (two dames or more on each arrow) as bits: 1 petit jan, 2 grand jan,
+    4 jan de retour."""
+    out = 0
+    bit = 1
+    for lo, hi in QUADRANTS:
+        full = True
+        for t in range(lo, hi):
+            if row[t] < 2:
+                full = False
+                break
+        if full:
+            out |= bit
+        bit <<= 1
+    return out
