@@ -3,7 +3,9 @@
 Generates random legal trictrac games in the notation and as many random chess
 games in PGN, then measures in the same run:
 
-* ours: ``parse`` + ``replay`` (with full scoring under a rule set) in throws per second;
+* ours: what ``trictrac check`` does of a record — read it, replay it judging every play, score every throw under a
+  rule set and mark the points — in throws per second: ``open_game(..., quick=True)``, which replays a plain record
+  on the kernel (games/trictrac/kernel/replay.py) and any other the readable way;
 * the peer: ``chess.pgn.read_game`` in plies per second.
 
 The last line is ``ratio: X`` (ours / peer); the target is >= 1.0.
@@ -52,45 +54,52 @@ def chess_games(n: int, seed: int, max_plies: int = 160) -> list[str]:
     return games
 
 
-def time_trictrac(texts: list[str], scoring: bool) -> tuple[int, float]:
+def time_trictrac(texts: list[str], quick: bool = True) -> tuple[int, float, int]:
+    """(throws, seconds, records the kernel replayed) for the front door: read, the record's rule set, replay."""
     from trictrac_notation.engine.opengame import open_game
-    from trictrac_notation.engine.replay import replay
-    from trictrac_notation.notation.reader import parse
 
-    throws = 0
+    throws = quick_ones = 0
     start = time.perf_counter()
     for i, text in enumerate(texts):
-        if scoring:  # the front door: parse, the record's rule set, replay
-            result = open_game(text, path=f"game{i}.tric", kind="text").replay
+        opened = open_game(text, path=f"game{i}.tric", kind="text", quick=quick)
+        if opened.errors:
+            raise SystemExit(f"game {i}: unexpected error: {opened.errors[0].headline()}")
+        if opened.quick is not None:
+            throws += opened.quick.throws
+            quick_ones += 1
         else:
-            record, diagnostics = parse(text, f"game{i}.tric")
-            result = replay(record, parse_diagnostics=diagnostics)
-        if result.errors:
-            raise SystemExit(f"game {i}: unexpected error: {result.errors[0].headline()}")
-        throws += len(result.throws)
-    return throws, time.perf_counter() - start
+            throws += len(opened.replay.throws)
+    return throws, time.perf_counter() - start, quick_ones
 
 
-def time_stages(texts: list[str]) -> dict:
-    """Where the time goes, in microseconds per throw: parsing, the movement check, the scoring."""
-    from trictrac_notation.engine.opengame import replay_options
+def time_stages(texts: list[str]) -> dict[str, float]:
+    """Where the time goes, in microseconds per throw: the light reading, the kernel's replay with its scoring, and
+    the same records read and replayed the readable way (parse, movement, scoring)."""
+    from trictrac_notation.engine.opengame import quick_open, replay_options
     from trictrac_notation.engine.replay import replay
+    from trictrac_notation.notation import lightread
     from trictrac_notation.notation.reader import parse
 
-    spent = {"parse": 0.0, "movement": 0.0, "scoring": 0.0}
+    spent = {"light read": 0.0, "kernel replay": 0.0, "parse": 0.0, "movement": 0.0, "scoring": 0.0}
     throws = 0
     clock = time.perf_counter
     for text in texts:
         t0 = clock()
-        record = parse(text)[0]
+        lightread.read(text)
         t1 = clock()
-        throws += len(replay(record).throws)
+        quick_open(text, None, "<bench>")
         t2 = clock()
-        replay(record, **replay_options(None, record))
+        record = parse(text)[0]
         t3 = clock()
-        spent["parse"] += t1 - t0
-        spent["movement"] += t2 - t1
-        spent["scoring"] += (t3 - t2) - (t2 - t1)
+        throws += len(replay(record).throws)
+        t4 = clock()
+        replay(record, **replay_options(None, record))
+        t5 = clock()
+        spent["light read"] += t1 - t0
+        spent["kernel replay"] += (t2 - t1) - (t1 - t0)
+        spent["parse"] += t3 - t2
+        spent["movement"] += t4 - t3
+        spent["scoring"] += (t5 - t4) - (t4 - t3)
     return {k: v * 1e6 / throws for k, v in spent.items()}
 
 
@@ -113,6 +122,7 @@ def main(argv=None) -> int:
     p.add_argument("--no-scoring", action="store_true", help="replay the movement rules only")
     p.add_argument("--repeat", type=int, default=3, help="timed runs of each; the best is kept (default 3)")
     p.add_argument("--stages", action="store_true", help="also print where the time goes (µs per throw)")
+    p.add_argument("--readable", action="store_true", help="also time the readable replay alone (no kernel)")
     args = p.parse_args(argv)
     scoring = not args.no_scoring
 
@@ -121,12 +131,16 @@ def main(argv=None) -> int:
     games = chess_games(args.games, args.seed)
 
     # best of --repeat runs for both, interleaved, so that a busy moment of the machine hurts neither
-    runs = [(time_trictrac(texts, scoring), time_chess(games)) for _ in range(args.repeat)]
-    throws, ours = min((r[0] for r in runs), key=lambda r: r[1])
+    runs = [(time_trictrac(texts), time_chess(games)) for _ in range(args.repeat)]
+    throws, ours, quick_ones = min((r[0] for r in runs), key=lambda r: r[1])
     plies, peer = min((r[1] for r in runs), key=lambda r: r[1])
     ours_rate, peer_rate = throws / ours, plies / peer
-    label = f"parse + replay + scoring ({args.rules})" if scoring else "parse + replay (movement only)"
-    print(f"trictrac {label}: {throws} throws in {ours:.2f} s = {ours_rate:,.0f} throws/s")
+    label = f"read + replay + scoring ({args.rules})" if scoring else "read + replay (movement only)"
+    print(f"trictrac {label}: {throws} throws in {ours:.2f} s = {ours_rate:,.0f} throws/s "
+          f"({quick_ones} of {len(texts)} records replayed on the kernel, the others the readable way)")
+    if args.readable:
+        throws_r, readable, _ = time_trictrac(texts, quick=False)
+        print(f"the readable replay alone: {throws_r / readable:,.0f} throws/s")
     print(f"python-chess chess.pgn.read_game: {plies} plies in {peer:.2f} s = {peer_rate:,.0f} plies/s")
     if args.stages and scoring:
         stages = time_stages(texts)

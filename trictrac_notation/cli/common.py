@@ -54,9 +54,10 @@ def _check_rules_option(args: argparse.Namespace) -> None:
             raise UsageError(f"--rules: {e}") from None
 
 
-def open_record(args: argparse.Namespace, path: str) -> OpenedGame:
+def open_record(args: argparse.Namespace, path: str, quick: bool = False) -> OpenedGame:
     """The record file read (once) and replayed by its game (``Game`` header) with the rules of --rules or of its
-    headers (a bad Rules header is an error of the record, not of the command line)."""
+    headers (a bad Rules header is an error of the record, not of the command line); ``quick``: a plain record is
+    first replayed by its game's kernel (open_game), for a command that needs only its diagnostics."""
     from ..engine.opengame import OpenedGame, open_game
     from ..notation.reader import read_text
     from ..rules.rulesets import RulesError
@@ -65,7 +66,7 @@ def open_record(args: argparse.Namespace, path: str) -> OpenedGame:
     if text is None:
         return OpenedGame(path, None, None, None, diags)
     try:
-        return open_game(text, getattr(args, "rules", None), path=path, kind="text")
+        return open_game(text, getattr(args, "rules", None), path=path, kind="text", quick=quick)
     except RulesError as e:
         raise UsageError(f"--rules: {e}") from None
 

@@ -33,7 +33,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     _check_rules_option(args)
     total_errors = total_warnings = total_notes = 0
     for path in args.files:
-        opened = open_record(args, path)
+        opened = open_record(args, path, quick=True)
         diags = opened.diagnostics
         _print_diagnostics(diags, opened.text)
         total_errors += sum(d.severity == "error" for d in diags)

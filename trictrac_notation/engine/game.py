@@ -20,7 +20,9 @@ from ..core.board import COLORS, Position, other
 from ..core.coords import CoordSystem
 from ..core.diagnostics import Reporter
 from ..errors import TrictracError
+from ..notation.lightread import LightRecord
 from ..notation.record import MoveText, Record, Span, Throw
+from .quick import QuickReplay
 
 DEFAULT_GAME = "trictrac"
 
@@ -145,6 +147,11 @@ class Game(Protocol):
         """A legal play written back in the record's notation (listed in errors)."""
         ...
 
+    def quick_replay(self, light: LightRecord, ruleset: Any) -> QuickReplay | None:
+        """A plain record replayed by the game's kernel (scored under ``ruleset`` when it is not None), when the
+        kernel can vouch that the readable replay would find it clean; None otherwise (see :mod:`.quick`)."""
+        ...
+
 
 @dataclass(frozen=True)
 class NextTurn:
@@ -187,6 +194,9 @@ class GameDefaults:
 
     def next_turn(self, throw: Throw, side: str, phase: Any, rules: Any, reading: Reading) -> NextTurn:
         return _IN_TURN[side]
+
+    def quick_replay(self, light: LightRecord, ruleset: Any) -> QuickReplay | None:
+        return None  # no kernel: the readable replay
 
 
 class UnknownGame(TrictracError):

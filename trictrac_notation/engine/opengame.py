@@ -7,16 +7,17 @@ those who hold a record already.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 from ..core.diagnostics import Diagnostic
+from ..notation import lightread
 from ..notation.reader import read_text
 from ..notation.record import Record
 from ..rules.rulesets import RulesError, RuleSet, _shown_path, ruleset_for
-from .game import Game, game_for
+from .game import DEFAULT_GAME, Game, UnknownGame, game_for, game_named
+from .quick import QuickReplay
 from .reading import parse
 from .replay import Replay, replay
 
@@ -72,21 +73,51 @@ def scored_replay(record: Record, ruleset: RuleSet, parse_diagnostics: Sequence[
                   parse_diagnostics=parse_diagnostics, game=chosen)
 
 
-@dataclass
 class OpenedGame:
-    """A record read and replayed: ``replay`` is None when the file could not be read at all."""
+    """A record read and replayed: ``replay`` is None when the file could not be read at all.
 
-    path: str
-    text: str | None
-    record: Record | None
-    replay: Replay | None
-    parse_diagnostics: list[Diagnostic] = field(default_factory=list)
-    scorer: Any = None  # the game's scorer of the rule set chosen (None: the movement only)
+    Opened with ``quick=True``, a plain record that its game's kernel replays clean (``quick``: the
+    :class:`.quick.QuickReplay`) has no diagnostic and is not replayed the readable way until ``record``,
+    ``replay`` or ``scorer`` is asked for."""
+
+    def __init__(self, path: str, text: str | None, record: Record | None, replay: Replay | None,
+                 parse_diagnostics: list[Diagnostic] | None = None, scorer: Any = None, *,
+                 quick: QuickReplay | None = None, full: Callable[[], OpenedGame] | None = None):
+        self.path, self.text = path, text
+        self._record, self._replay, self._scorer = record, replay, scorer
+        self.parse_diagnostics = parse_diagnostics if parse_diagnostics is not None else []
+        self.quick = quick
+        self._full = full  # how to replay the record the readable way, when it was opened quick
+
+    def _load(self) -> None:
+        full, self._full = self._full, None
+        if full is not None:
+            opened = full()
+            self._record, self._replay, self._scorer = opened.record, opened.replay, opened.scorer
+            self.parse_diagnostics = opened.parse_diagnostics
+
+    @property
+    def record(self) -> Record | None:
+        self._load()
+        return self._record
+
+    @property
+    def replay(self) -> Replay | None:
+        self._load()
+        return self._replay
+
+    @property
+    def scorer(self) -> Any:
+        """The game's scorer of the rule set chosen (None: the movement only)."""
+        self._load()
+        return self._scorer
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
         """Every diagnostic, sorted: the replay's (which holds the parse's), or the reading's."""
-        return self.replay.diagnostics if self.replay is not None else self.parse_diagnostics
+        if self._full is not None and self.quick is not None:
+            return self.quick.diagnostics  # replayed by the game's kernel
+        return self._replay.diagnostics if self._replay is not None else self.parse_diagnostics
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -94,7 +125,36 @@ class OpenedGame:
 
     @property
     def game(self) -> Game | None:
-        return self.replay.game if self.replay is not None else None
+        replay = self.replay
+        return replay.game if replay is not None else None
+
+
+def quick_open(text: str, rules: str | RuleSet | None, path: str, folder: Path | None = None) -> QuickReplay | None:
+    """The record replayed by its game's kernel when it is a plain record (notation/lightread.py) that the kernel
+    finds clean, else None.  The rule set is chosen as :func:`replay_options` chooses it; a bad ``rules`` raises
+    RulesError as it does, a bad header gives None (the readable path reports it)."""
+    light = lightread.read(text, path)
+    if light is None:
+        return None
+    try:
+        game = game_named(light.header("Game") or DEFAULT_GAME)
+    except UnknownGame:
+        return None
+    if isinstance(rules, RuleSet):
+        ruleset: RuleSet | None = rules
+    elif not rules and light.header("Rules") is None and light.header("Options") is None:
+        ruleset = None
+    else:
+        try:
+            ruleset = ruleset_for(rules, None, folder) if rules else ruleset_for(None, light, folder,  # type: ignore[arg-type]
+                                                                                   default=game.default_ruleset)
+        except RulesError:
+            if rules:
+                raise
+            return None
+    if ruleset is not None and ruleset.game != game.name:
+        return None
+    return game.quick_replay(light, ruleset)
 
 
 def _is_file(source: str | Path) -> bool:
@@ -110,7 +170,7 @@ def _is_file(source: str | Path) -> bool:
 
 def open_game(source: str | Path, rules: str | RuleSet | None = None, *, path: str | None = None,
               follow_record: bool = True, folder: Path | None = None, game: Game | None = None,
-              kind: Literal["file", "text"] | None = None) -> OpenedGame:
+              kind: Literal["file", "text"] | None = None, quick: bool = False) -> OpenedGame:
     """Read a record (a file's path, or its text), choose its game (``Game`` header) and rule set, and replay it.
 
     ``kind`` says whether ``source`` is a file's path or the text; by default a Path, or a string of one line
@@ -119,7 +179,8 @@ def open_game(source: str | Path, rules: str | RuleSet | None = None, *, path: s
     ``rules``: a rule set's id (``ID[+OPTION...]`` or a .yaml file; a bad one raises RulesError: the caller's
     mistake), a :class:`RuleSet`, or None for the record's ``Rules`` header (a bad header is a diagnostic of
     the record); ``path``: the name the diagnostics give (text) or show instead of the file's path;
-    ``folder``: a site's own rules folder; ``follow_record``: see the scorer.
+    ``folder``: a site's own rules folder; ``follow_record``: see the scorer; ``quick``: a plain record is
+    first replayed by its game's kernel (:func:`quick_open`), and the readable replay waits until it is asked for.
     """
     if kind == "file" or (kind is None and _is_file(source)):
         name = path or str(source)
@@ -130,6 +191,11 @@ def open_game(source: str | Path, rules: str | RuleSet | None = None, *, path: s
             return OpenedGame(name, None, None, None, diags)
     else:
         name, text, diags = path or "<record>", str(source), []
+    if quick and follow_record and game is None:
+        found = quick_open(text, rules, name, folder)
+        if found is not None:
+            return OpenedGame(name, text, None, None, [], quick=found, full=lambda: open_game(
+                text, rules, path=name, folder=folder, kind="text"))
     record, more = parse(text, name)
     diags += more
     if isinstance(rules, RuleSet):

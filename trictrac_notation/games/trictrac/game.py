@@ -13,6 +13,8 @@ from typing import Any
 from ...core.board import COLORS, DAMES, OFF, TALON, WHITE, Position
 from ...core.coords import CoordError
 from ...engine.game import GameDefaults, Reading, part_span
+from ...engine.quick import QuickReplay
+from ...notation.lightread import LightRecord
 from ...notation.reader import dice_name
 from ...notation.record import MoveText, Record, Span, Throw
 from .kernel import bridge
@@ -195,6 +197,11 @@ class Trictrac(GameDefaults):
             if n in unplayed:
                 unplayed.remove(n)
         return Play(tuple(steps), len(dice) - len(unplayed), after, tuple(unplayed) if fit else (), side)
+
+    def quick_replay(self, light: LightRecord, ruleset: Any) -> QuickReplay | None:
+        from .kernel.replay import quick_replay
+
+        return quick_replay(light, ruleset)
 
     def format_play(self, play: Play, name: Callable[[int], str]) -> str:
         if not play.steps:

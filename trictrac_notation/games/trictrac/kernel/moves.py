@@ -276,3 +276,178 @@ def pleins(row: list[int]) -> int:
             out |= bit
         bit <<= 1
     return out
+
+
+# --- a written play judged (game.Trictrac.made_play) --------------------------------------------------------------
+
+def made_play(me: list[int], after: list[int], opp: list[int], a: int, b: int, steps: list[Step],
+              slow: bool = False) -> KPlay | None:
+    """The legal play the written ``steps`` make (``after``: ``me`` with them applied, every source having held its
+    dame), or None when they make none: the steps as written when they are surely legal (moves.surely_legal, found
+    without listing the plays), else the legal play that ends where they end (its own steps), as the readable
+    replay keeps it."""
+    sure = _sure_inside(me, after, opp, a, b, steps)
+    if sure is None:
+        sure = _sure_fitted(me, after, opp, a, b, steps, slow)
+    if sure:
+        return (tuple(steps), after, 2, ())
+    for step in steps:
+        if step[2] >= 0 and opp[step[2]]:
+            return None  # a dame resting on an arrow the opponent holds makes no play (rules.md §1.1)
+    for play in legal(me, opp, a, b, slow):
+        if play[1] == after:
+            return play
+    return None
+
+
+def _may_stop(opp: list[int], dst: int) -> bool:
+    """open_arrows(opp)[dst] for one arrow inside the board, the opponent's jans looked at only when needed."""
+    if opp[dst] or dst == OPP_COIN:
+        return False
+    if dst < 12:
+        return True
+    lo, hi = (6, 12) if dst < 18 else (0, 6)
+    behind = 0
+    for k in range(lo):
+        behind += opp[23 - k]
+    for k in range(lo, hi):
+        behind += opp[23 - k]
+        if behind < 2 * (k - lo + 1):
+            return True
+    return False
+
+
+def _near_plein_broken(me: list[int], after: list[int]) -> bool:
+    """A quadrant within two dames of a plein before the play, with an arrow under two after it: another play
+    might fill or keep more (moves._surely_legal_inside's last test)."""
+    for lo, hi in QUADRANTS:
+        arrows = me[lo:hi]
+        if sum(arrows) >= 10 and 2 * arrows.count(0) + arrows.count(1) <= 2 and min(after[lo:hi]) < 2:
+            return True
+    return False
+
+
+def _sure_inside(me: list[int], after: list[int], opp: list[int], a: int, b: int, steps: list[Step]) -> bool | None:
+    """moves._surely_legal_inside: the common plays — two dames, or one tout d'une, inside the board — judged
+    without fitting the dice; None for the others."""
+    if len(steps) == 2:
+        (s1, d1, v1, p1), (s2, d2, v2, p2) = steps
+        if v1 >= 0 or v2 >= 0 or p1 or p2 or d1 >= OFF or d2 >= OFF:
+            return None
+        e1, e2 = d1 - s1, d2 - s2
+        if not (e1 == a and e2 == b or e1 == b and e2 == a):
+            return None
+        if not _may_stop(opp, d1) or not _may_stop(opp, d2):
+            return False  # (both sources held a dame: the steps were applied in their order)
+    elif len(steps) == 1:
+        src, dst, via, puissance = steps[0]
+        if puissance or dst >= OFF or dst - src != a + b:
+            return None
+        firsts: tuple[int, ...] = (a,) if a == b else (a, b)
+        if via >= 0:
+            firsts = tuple(f for f in firsts if src + f == via)
+            if not firsts:
+                return None
+        if not _may_stop(opp, dst) or all(opp[src + f] for f in firsts):
+            return False
+    else:
+        return None
+    if after[COIN] == 1 and me[COIN] != 1:
+        return False
+    return not _near_plein_broken(me, after)
+
+
+# numbers a written step uses: one die, both (tout d'une), or 0 for the coin par puissance
+Fit = tuple[int, ...]
+
+
+def _fits(src: int, dst: int, n: int) -> bool:
+    return dst - src == n or (dst >= OFF and n > dst - src)
+
+
+def _fit_dice(steps: list[Step], a: int, b: int) -> list[Fit] | None:
+    """moves.fit_dice: the numbers each written step uses, or None when the distances fit no number."""
+    if len(steps) == 1:
+        src, dst, via, _ = steps[0]
+        whole = _fits(src, dst, a + b)
+        if via >= 0:
+            return [(a, b)] if whole and via - src in (a, b) else None
+        for n in ((a,) if a == b else (a, b)):
+            if _fits(src, dst, n):
+                return [(n,)]
+        return [(a, b)] if whole else None
+    if len(steps) == 2:
+        (s1, d1, _, _), (s2, d2, _, _) = steps
+        for x, y in ((a, b), (b, a)):
+            if _fits(s1, d1, x) and _fits(s2, d2, y):
+                return [(x,), (y,)]
+        if d1 == COIN and d2 == COIN and sorted((d1 - s1, d2 - s2)) == sorted((a - 1, b - 1)):
+            return [(0,), (0,)]
+    return None if steps else []
+
+
+def _sure_fitted(me: list[int], after: list[int], opp: list[int], a: int, b: int, steps: list[Step],
+                 slow: bool) -> bool:
+    """moves._surely_legal_fitted: the numbers fitted to the steps, each step played on a working row."""
+    fitted = _fit_dice(steps, a, b)
+    if not fitted or sum(1 if n == (0,) else len(n) for n in fitted) != 2:
+        return False
+    open_ = open_arrows(opp)
+    row = list(me)
+    for (src, dst, via, _), numbers in zip(steps, fitted, strict=True):
+        if numbers == (0,):
+            if opp[OPP_COIN] or row[COIN] or not _puissance_allowed(row, opp, a, b):
+                return False
+        elif len(numbers) == 2:
+            orders: tuple[tuple[int, int], ...] = ((a, b),) if a == b else ((a, b), (b, a))
+            if via >= 0:
+                orders = tuple(o for o in orders if src + o[0] == via)
+            if orders and not any(_tout_d_une_ok(row, opp, src, f, g, slow, open_) for f, g in orders):
+                return False
+        elif not _step_ok(row, src, numbers[0], slow, open_):
+            return False
+        row[src] -= 1
+        row[dst if dst < OFF else OFF] += 1
+    if row[COIN] == 1 and me[COIN] != 1:
+        return False
+    for lo, hi in QUADRANTS:
+        arrows = me[lo:hi]
+        if min(row[lo:hi]) < 2 and 2 * arrows.count(0) + arrows.count(1) <= 2:
+            return False
+    return True
+
+
+def _step_ok(row: list[int], src: int, die: int, slow: bool, open_: list[bool]) -> bool:
+    """moves._Board.step_reason is None: a dame on ``src`` may play ``die``."""
+    if not row[src]:
+        return False
+    dst = src + die
+    if dst >= OFF:
+        return _home(row) and _may_bear(row, src, dst, slow, open_)
+    return open_[dst]
+
+
+def _tout_d_une_ok(row: list[int], opp: list[int], src: int, first: int, second: int, slow: bool,
+                   open_: list[bool]) -> bool:
+    """moves._Board.tout_d_une_reason is None: one dame plays ``first`` then ``second``, resting in between."""
+    if not row[src]:
+        return False
+    via = src + first
+    if via >= OFF or opp[via]:
+        return False
+    row[src] -= 1
+    row[via] += 1
+    ok = _step_ok(row, via, second, slow, open_)
+    row[src] += 1
+    row[via] -= 1
+    return ok
+
+
+def _puissance_allowed(row: list[int], opp: list[int], a: int, b: int) -> bool:
+    """moves._puissance is not empty: the coin may be taken par puissance with this throw (M8)."""
+    if row[COIN] or opp[OPP_COIN] or a == 1 or b == 1:
+        return False
+    sa, sb, ea, eb = 12 - a, 12 - b, 11 - a, 11 - b
+    if not (row[sa] >= 2 if a == b else row[sa] and row[sb]):
+        return False
+    return not (row[ea] >= 2 if a == b else row[ea] and row[eb])
