@@ -242,8 +242,10 @@ class Generator:
     """Sources (``src``: pages, ``games/*.tric``, compendium notes) → the staging folder ``cache/docs``."""
 
     def __init__(self, src: Path | None = None, cache: Path | None = None, progress: bool | None = None,
-                 nav_games: int = NAV_GAMES, compendium: bool = True, notation: bool = True):
+                 nav_games: int = NAV_GAMES, compendium: bool = True, notation: bool = True,
+                 manual: Path | None = None):
         self.nav_games, self.compendium, self.notation = nav_games, compendium, notation
+        self.manual = Path(manual) if manual is not None else None  # a folder of pages published under manual/
         self.src = Path(src) if src is not None else data_dir("site_src")
         self.cache = Path(cache) if cache is not None else Path(".site-cache")
         self.staging = self.cache / "docs"
@@ -275,7 +277,9 @@ class Generator:
         manifest = self._manifest()
         key = code_key(self.src / RULES)
         with _Progress(self.progress) as bar:
-            wanted |= self._copy_sources(records)
+            sources = self._copy_sources(records)
+            manual = self._manual()
+            wanted |= sources | manual
             wanted |= self._package_pages()
             wanted |= self._assets()
             advance = bar.task("game pages", len(records))
@@ -318,6 +322,7 @@ class Generator:
         self._remove_stale(wanted)
         self._save_manifest(new_manifest)
         out.nav = self._nav([g for g, _, _ in games], rules_nav)
+        out.nav += self._more_nav(out.nav, sources, manual)
         out.seconds = time.perf_counter() - start
         return out
 
@@ -337,13 +342,53 @@ class Generator:
             if rel in SOURCE_ONLY:
                 continue
             target = inside(self.staging, rel)
-            try:
-                data = read_bounded(own_file(path, self.src), MAX_SOURCE_BYTES)
-            except Unreadable as e:
-                raise SiteError(f"{path}: error: not published: {e}") from None
-            _write(target, data)
+            _write(target, self._read_source(path, self.src))
             written.add(target)
         return written
+
+    def _manual(self) -> set[Path]:
+        """The manual's pages, their links to the sources turned into links to the site's pages, and the
+        pictures they show (manual.py)."""
+        from .manual import MANUAL, manual_pages, relink
+
+        if self.manual is None:
+            return set()
+        if not self.manual.is_dir():
+            raise SiteError(f"{self.manual}: error: no such folder (the manual, `manual:` under the plugin)")
+        if (self.src / MANUAL).exists():
+            raise SiteError(f"{self.src / MANUAL}: error: the manual is published as {MANUAL}/, and the site's "
+                            f"sources have a {MANUAL} of their own\n  hint: rename one of them")
+        written, files = set(), set()
+        for page in manual_pages(self.manual):
+            text, linked = relink(self._read_source(page, self.manual).decode("utf-8", "replace"),
+                                  page, self.manual, self.src)
+            files.update(linked)
+            target = inside(self.staging, f"{MANUAL}/{page.relative_to(self.manual).as_posix()}")
+            _write(target, text)
+            written.add(target)
+        for path in sorted(files):
+            target = inside(self.staging, f"{MANUAL}/{path.relative_to(self.manual).as_posix()}")
+            _write(target, self._read_source(path, self.manual))
+            written.add(target)
+        return written
+
+    def _read_source(self, path: Path, folder: Path) -> bytes:
+        try:
+            return read_bounded(own_file(path, folder), MAX_SOURCE_BYTES)
+        except Unreadable as e:
+            raise SiteError(f"{path}: error: not published: {e}") from None
+
+    def _more_nav(self, nav: Nav, sources: set[Path], manual: set[Path]) -> Nav:
+        """The manual's section, and an entry for each page of the sources that no section names."""
+        from .manual import manual_nav, nav_of, unlisted
+
+        def pages(written: set[Path]) -> list[str]:
+            return sorted(p.relative_to(self.staging).as_posix() for p in written if p.suffix == ".md")
+
+        titles = {p: page_title(self.staging / p) for p in pages(sources) + pages(manual)}
+        index = self.staging / "manual/index.md"
+        more = manual_nav(pages(manual), titles, index.read_text("utf-8") if manual and index.is_file() else None)
+        return more + nav_of(unlisted(nav + more, pages(sources)), titles)
 
     def _package_pages(self) -> set[Path]:
         """The notation page, from the package, unless the site has its own or leaves it out."""
@@ -482,6 +527,7 @@ class _SiteConfig(_Config):
     nav_games = _opts.Type(int, default=NAV_GAMES)
     compendium = _opts.Type(bool, default=True)  # the rules of the treatises (and the site's own)
     notation = _opts.Type(bool, default=True)  # the notation page, unless the site has its own
+    manual = _opts.Optional(_opts.Type(str))  # a folder of pages (beside mkdocs.yml) published under manual/
 
 
 class SitePlugin(BasePlugin[_SiteConfig]):
@@ -506,7 +552,10 @@ class SitePlugin(BasePlugin[_SiteConfig]):
 
     def generator(self, config: MkDocsConfig) -> Generator:
         c = self.config
-        return Generator(*self._folders(config), self.progress, c.nav_games, c.compendium, c.notation)
+        base = Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
+        # the manual links to the settings' own sources: a build of other sources (--src) goes without it
+        manual = base / c.manual if c.manual and self.src_override is None else None
+        return Generator(*self._folders(config), self.progress, c.nav_games, c.compendium, c.notation, manual)
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         """Keep the theme's templates compiled in the cache: a rebuild after touching one record
