@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from jinja2 import Environment
 
     from ..rules.rulesets import RuleSet
-    from .site import Nav, _Progress
+    from .paths import Nav
+    from .site import _Progress
 
 NOTES_FILE = "compendium.yaml"
 STATUS = {"on": "scored", "optional": "optional", "off": "not scored"}

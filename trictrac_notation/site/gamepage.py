@@ -38,10 +38,11 @@ DIAGRAM_WIDTH = 560
 
 
 def render_game(gid: str, path: Path, env: Environment, display_path: str,
-                rules: Path | None = None) -> tuple[dict[str, str], str, str]:
+                rules: Path | None = None, report: list[Diagnostic] | None = None) -> tuple[dict[str, str], str, str]:
     """The files of game ``gid`` (page, viewer data, chart, the record for download; a historical game's
     id is ``historical/NAME``), its title and where in its treatise it comes from; ``rules``: the site's
-    own rules folder, whose rule sets a Rules header may name besides the tool's."""
+    own rules folder, whose rule sets a Rules header may name besides the tool's; ``report``: receives the
+    record's diagnostics, as soon as they are known."""
     read, diags = read_text(str(path))
     for d in diags:
         d.path = display_path
@@ -49,6 +50,8 @@ def render_game(gid: str, path: Path, env: Environment, display_path: str,
     text = read or ""
     if read is not None:
         result, diags = _replay(read, display_path, rules)
+    if report is not None:
+        report.extend(diags)
     title = (result.record.header("Title") if result else None) or gid
     look = look_of(result.game) if result else TRICTRAC
     boards: dict[str, str] = {}

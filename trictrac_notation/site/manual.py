@@ -12,12 +12,10 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from markupsafe import escape
 
-if TYPE_CHECKING:
-    from .site import Nav
+from .paths import Nav
 
 MANUAL = "manual"  # where a manual's pages go on the site
 MANUAL_TITLE = "Manual"
