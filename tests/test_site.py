@@ -285,7 +285,8 @@ def test_bad_record_name_fails_the_build(tmp_path):
     assert code == 1
     assert "Bad Name.tric:1:1: error: record id 'Bad Name' is refused" in err and "rename it to bad-name.tric" in err
     assert (tmp_path / "out/index.html").is_file()  # the rest of the site is built
-    assert not list((tmp_path / "out/games").glob("Bad*")) and "Bad Name" not in (tmp_path / "out/games/index.html").read_text()
+    games = tmp_path / "out/games"
+    assert not list(games.glob("Bad*")) and "Bad Name" not in (games / "index.html").read_text(encoding="utf-8")
 
 
 def test_score_chart_draws_points_and_holes():

@@ -50,8 +50,24 @@ def cmd_import(args: argparse.Namespace) -> int:
     except MatError as e:
         print(e, file=sys.stderr)
         return 1
-    _write(match_to_record(match, title=Path(args.file).stem), args.output)
-    return 0
+    text = match_to_record(match, title=Path(args.file).stem)
+    _write(text, args.output)
+    return _checked(text, args.output or "<imported>", args.file)
+
+
+def _checked(text: str, name: str, source: str) -> int:
+    """The imported record replayed as check replays it: a play the rules refuse is said, exit 1 (the record is
+    written all the same, to be mended)."""
+    from ..engine.opengame import open_game
+    from .common import _print_diagnostics
+
+    errors = open_game(text, path=name, kind="text").errors
+    if not errors:
+        return 0
+    _print_diagnostics(errors, text, sys.stderr)
+    print(f"{source}: imported, with {len(errors)} error{'s' if len(errors) != 1 else ''}: the record holds "
+          f"what the rules refuse (above, as `trictrac check` reports it)", file=sys.stderr)
+    return 1
 
 
 def cmd_export(args: argparse.Namespace) -> int:

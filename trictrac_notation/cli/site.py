@@ -38,7 +38,7 @@ def cmd_init(args: argparse.Namespace) -> int:
     from ..site.siteinit import InitError, init
 
     try:
-        written = init(Path(args.dir), args.name)
+        written = init(args.dir, args.name)
     except InitError as e:
         print(f"trictrac site: {e}", file=sys.stderr)
         return 1
@@ -56,7 +56,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     all the same (their pages show them): exit 1 on an error (with --strict, on a warning too)."""
     import signal
 
-    from ..site.site import SiteError, build
+    from ..site.site import Interrupted, SiteError, build
 
     def stop(number: int, frame: object) -> None:
         raise KeyboardInterrupt
@@ -64,11 +64,14 @@ def cmd_build(args: argparse.Namespace) -> int:
     try:
         report = build(args.out, src=args.src, cache=args.cache, config_file=args.config,
                        progress=False if args.quiet else None)
+    except Interrupted as e:
+        print(f"trictrac site: {e}", file=sys.stderr)
+        return 130
     except SiteError as e:
         print(f"trictrac site: {e}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print(f"trictrac site: interrupted: the site was not built, and {args.out} is as it was", file=sys.stderr)
+    except KeyboardInterrupt:  # before the build began
+        print("trictrac site: interrupted", file=sys.stderr)
         return 130
     g, r = report.generated, report.generated.report
     for line in r.lines:

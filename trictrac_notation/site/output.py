@@ -18,7 +18,6 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from .paths import SiteError
@@ -45,22 +44,26 @@ def check_folders(out: Path, cache: Path, src: Path) -> None:
 
 
 @contextmanager
-def locked(lock: Path, what: str) -> Iterator[None]:
-    """Hold the lock file ``lock`` for the block: a second build of the same folder stops with one message."""
+def locked(lock: Path, what: str, remove: bool = False) -> Iterator[None]:
+    """Hold the lock file ``lock`` for the block (removed after it with ``remove``): a second build of the same
+    folder stops with one message."""
     import fcntl
 
     lock.parent.mkdir(parents=True, exist_ok=True)
     with open(lock, "a+", encoding="utf-8") as f:
         try:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as e:
-            if e.errno not in (errno.EAGAIN, errno.EACCES):
-                raise
+            if os.fstat(f.fileno()).st_ino != os.stat(lock).st_ino:  # removed by the build that held it
+                raise BlockingIOError(errno.EAGAIN, "lock file replaced")
+        except (BlockingIOError, FileNotFoundError):
             raise SiteError(f"{what}: error: another build is using it now\n"
                             "  hint: wait for it to end, then build again") from None
         try:
             yield
         finally:
+            if remove:
+                with suppress(OSError):
+                    os.unlink(lock)
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
@@ -124,6 +127,7 @@ class Output:
         self.out = out
         self.folder = out  # until __enter__
         self.swapped = False
+        self.caught: list[int] = []  # the signals that came during the swap
 
     def __enter__(self) -> Output:
         _owned(self.out)
@@ -149,7 +153,7 @@ class Output:
         """The new site in the place of the old one, which is then removed; Ctrl-C waits for the swap to end."""
         files = [f for f in written_files(self.folder) if f != MARKER]
         (self.folder / MARKER).write_text(json.dumps({"files": files}, indent=0), encoding="utf-8")
-        with _deferred_signals():
+        with _deferred_signals() as self.caught:
             old = None
             if self.out.is_dir():
                 old = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.{_OLD}-", dir=self.out.parent))
@@ -161,26 +165,20 @@ class Output:
 
 
 @contextmanager
-def _deferred_signals() -> Iterator[None]:
-    """SIGINT and SIGTERM held back for the block (two renames), then acted on."""
-    caught: list[tuple[int, FrameType | None]] = []
+def _deferred_signals() -> Iterator[list[int]]:
+    """SIGINT and SIGTERM held back for the block (two renames): the signals that came are listed."""
+    caught: list[int] = []
     saved = {}
     try:
         for sig in (signal.SIGINT, signal.SIGTERM):
-            saved[sig] = signal.signal(sig, lambda s, f: caught.append((s, f)))
+            saved[sig] = signal.signal(sig, lambda number, frame: caught.append(number))
     except ValueError:  # not the main thread: signals go to the main thread anyway
         saved = {}
     try:
-        yield
+        yield caught
     finally:
         for sig, handler in saved.items():
             signal.signal(sig, handler)
-        for number, frame in caught:
-            handler = saved.get(signal.Signals(number))
-            if callable(handler):
-                handler(number, frame)
-            elif handler == signal.SIG_DFL:
-                signal.raise_signal(number)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

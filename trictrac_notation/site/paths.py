@@ -16,6 +16,7 @@ ASSETS = "assets/trictrac"
 NavItem: TypeAlias = "str | dict[str, str | list[NavItem]]"
 Nav: TypeAlias = "list[NavItem]"
 MAX_SOURCE_BYTES = 64 * 1024 * 1024  # a page, a picture or a rule file of the site's sources
+MAX_NOTES_BYTES = 16 * 1024 * 1024  # compendium.yaml, simulation.json
 
 
 class SiteError(TrictracError):

@@ -38,7 +38,7 @@ from ..core.resources import data_dir
 from ..errors import TrictracError
 from .mkrun import Collect, merge_search_index, mkdocs_logging, read_json, stamp
 from .output import write_if_changed
-from .paths import ASSETS, GAMES, Nav, SiteError as SiteError, display, json_for_script, read_source
+from .paths import ASSETS, GAMES, MAX_NOTES_BYTES, Nav, SiteError as SiteError, display, json_for_script, read_source
 from .records import (
     RecordProblem,
     Report,
@@ -143,12 +143,24 @@ def code_key(*more: Path) -> str:
     h = hashlib.sha256(__version__.encode())
     folders = [PACKAGE, data_dir("rules_data"), *(f for f in more if f.is_dir())]
     for folder in folders:
+        own = folder not in (PACKAGE, data_dir("rules_data"))  # a site's: read within bounds, never through links
         for path in sorted(folder.rglob("*")):
             if path.is_file() and path.suffix in (".py", ".j2", ".js", ".css", ".yaml", ".html", ".lark"):
                 h.update(str(path.relative_to(folder)).encode())
-                h.update(path.read_bytes())
+                h.update(_fingerprint(path, folder) if own else path.read_bytes())
     h.update(data_dir("grammar").joinpath("trictrac.lark").read_bytes())
     return h.hexdigest()
+
+
+def _fingerprint(path: Path, folder: Path) -> bytes:
+    """A site's rule file as the page cache knows it: its bytes, or why it cannot be read (the rules pages and
+    the games naming it say so)."""
+    from ..rules.rules_schema import MAX_RULES_BYTES
+
+    try:
+        return read_source(path, folder, MAX_RULES_BYTES)
+    except SiteError as e:
+        return str(e).encode()
 
 
 # --- progress -----------------------------------------------------------------------------
@@ -260,6 +272,7 @@ class Generator:
                 try:
                     text = read_record(path)
                 except RecordProblem as e:
+                    e.diagnostic.path = display(path)
                     out.report.add([e.diagnostic])
                     advance()
                     continue
@@ -434,7 +447,8 @@ class Generator:
         from .compendium import CompendiumError, render_compendium
 
         sources = [self.src / "compendium.yaml", self.src / "simulation.json"]  # notes; simulated figures
-        page_key = hashlib.sha256(key.encode() + b"".join(s.read_bytes() for s in sources if s.is_file())).hexdigest()
+        read = b"".join(read_source(s, self.src, MAX_NOTES_BYTES) for s in sources if s.is_file() or s.is_symlink())
+        page_key = hashlib.sha256(key.encode() + read).hexdigest()
         saved = self.cache / "compendium.json"
         entry: dict[str, Any] | None
         try:
@@ -641,6 +655,11 @@ class BuildReport:
     seconds: float
     warnings: list[str]
     partial: bool = False  # only the changed pages went through mkdocs
+    interrupted: bool = False  # Ctrl-C came while the new site was swapped in
+
+
+class Interrupted(SiteError):
+    """Ctrl-C (or SIGTERM) during a build: what the output folder holds now."""
 
 
 def settings_file(config_file: str | os.PathLike[str] | None = None) -> Path:
@@ -683,10 +702,9 @@ def build(out: Path | str = "site", *, src: str | os.PathLike[str] | None = None
     The site is built in a new folder and swapped in for ``out`` only when the build succeeded (output.py):
     a failed or interrupted build leaves the previous site as it was, and a folder the build did not write is
     never replaced.  A record's errors do not stop the build (its page shows them): they are in the report."""
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.exceptions import Abort, ConfigurationError
+    from mkdocs.exceptions import ConfigurationError
 
-    from .output import Output, check_folders, claim_cache, locked
+    from .output import check_folders
 
     stream = stream or sys.stderr
     start = time.perf_counter()
@@ -698,7 +716,23 @@ def build(out: Path | str = "site", *, src: str | os.PathLike[str] | None = None
         raise SiteError(f"{settings}: error: {e}") from None
     generator = plugin.generator(config)
     check_folders(out, generator.cache, generator.src)
-    with locked(out.parent / f".{out.name}.trictrac-lock", str(out)), \
+    try:
+        report = _build_into(out, settings, config, plugin, generator, stream, start)
+    except KeyboardInterrupt:
+        raise Interrupted(f"interrupted: the site was not built, and {display(out)} is as it was") from None
+    if report.interrupted:
+        raise Interrupted(f"interrupted: the site was built first, and {display(out)} holds it")
+    return report
+
+
+def _build_into(out: Path, settings: Path, config: MkDocsConfig, plugin: SitePlugin, generator: Generator,
+                stream: IO[str], start: float) -> BuildReport:
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.exceptions import Abort
+
+    from .output import Output, claim_cache, locked
+
+    with locked(out.parent / f".{out.name}.trictrac-lock", str(out), remove=True), \
             locked(claim_cache(generator.cache), str(generator.cache)), Output(out) as output:
         plugin.result = generated = generator.run()
         collect = Collect(generator.src, generated.staging, stream)
@@ -727,7 +761,7 @@ def build(out: Path | str = "site", *, src: str | os.PathLike[str] | None = None
             merge_search_index(output.folder / "search" / "search_index.json", index)
         output.swap()
         write_if_changed(stamp_path, json.dumps(stamped))
-    return BuildReport(out, generated, time.perf_counter() - start, collect.messages, dirty)
+    return BuildReport(out, generated, time.perf_counter() - start, collect.messages, dirty, bool(output.caught))
 
 
 def serve(addr: str = "127.0.0.1:8000", *, config_file: str | os.PathLike[str] | None = None) -> None:

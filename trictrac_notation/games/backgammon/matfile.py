@@ -63,6 +63,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
+from ...core.diagnostics import excerpt
 from ...errors import TrictracError
 
 BAR = 25  # the bar, in the mover's frame: entering with a 1 lands on 24
@@ -84,7 +85,8 @@ class MatError(TrictracError, ValueError):
     def __str__(self) -> str:
         out = [f"{self.path}:{self.line}:{self.column}: error: {self.message}"]
         if self.source:
-            out += [f"  {self.source}", "  " + " " * (self.column - 1) + "^"]
+            shown, column, _ = excerpt(self.source, self.column)  # a short, printable part of the line
+            out += [f"  {shown}", "  " + " " * (column - 1) + "^"]
         if self.hint:
             out.append(f"  hint: {self.hint}")
         return "\n".join(out)
@@ -631,16 +633,25 @@ def read_mat(text: str, path: str = "<mat>") -> Match:
     return _Reader(text, path).read()
 
 
+MAX_MAT_BYTES = 16 * 1024 * 1024  # a match file: a 51-point match of gnubg's is about 200 KB
+
+
 def load_mat(path: str | Path) -> Match:
+    """The match file ``path``, read as records are: a regular file of at most :data:`MAX_MAT_BYTES` (never a
+    device, a pipe or a folder), text without NUL bytes; else one MatError."""
+    from ...core.files import Unreadable, read_bounded
+
     p = Path(path)
     try:
-        text = p.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as e:
-        text = p.read_bytes().decode("latin-1")  # Jellyfish wrote Windows code pages; names are the only text
-        if "\x00" in text:
-            raise MatError(f"not a text file ({e.reason})", 1, 1, str(p)) from None
-    except OSError as e:
-        raise MatError(f"cannot read the file: {e.strerror}", 1, 1, str(p)) from None
+        data = read_bounded(p, MAX_MAT_BYTES)
+    except Unreadable as e:
+        raise MatError(f"cannot read the file: {e}", 1, 1, str(p)) from None
+    if b"\x00" in data:
+        raise MatError("not a match file: it holds NUL bytes, so it is not text", 1, 1, str(p))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")  # Jellyfish wrote Windows code pages; names are the only text
     return read_mat(text, str(p))
 
 
