@@ -165,6 +165,8 @@ def test_one_bad_record_never_breaks_a_site(mine):
     (games / "folder.tric").mkdir()
     (games / "twice.tric").write_text(GOOD, encoding="utf-8")
     (games / "twice.md").write_text("# The author's own page\n", encoding="utf-8")
+    (games / "huge.tric").write_text('[Rules "guiton-1822"]\n[First "white"]\n\n1. white 6-4 T-6 T-4 +999999999\n',
+                                     encoding="utf-8")  # hung the build: the marking went 12 points at a time
     code, _, err = build()
     assert code == 1, err
     lines = err.splitlines()
@@ -175,9 +177,11 @@ def test_one_bad_record_never_breaks_a_site(mine):
     assert "docs/games/many.tric:1:2: error: white has 99 dames in the starting position, not 15" in lines
     assert ("docs/games/many.tric:1:1: error: this record cannot be drawn: a point holds 99 dames, and the viewer "
             "draws at most 35 on one") in lines
-    assert lines[-1] == "trictrac site: the records have 5 errors and 0 warnings (above; their pages show them too)"
+    assert ("docs/games/huge.tric:4:22: error: école par trop: white marks 999999999 but the rules give 0 (nothing): "
+            "black gains 999999999 [rules.md §3.11]") in lines
+    assert lines[-1] == "trictrac site: the records have 6 errors and 0 warnings (above; their pages show them too)"
     site = mine / "site/games"
-    assert "A good game" in (site / "good.html").read_text(encoding="utf-8")
+    assert "A good game" in (site / "good.html").read_text(encoding="utf-8") and (site / "huge.html").is_file()
     assert "This record could not be drawn" in (site / "many.html").read_text(encoding="utf-8")
     assert "The author" in (site / "twice.html").read_text(encoding="utf-8")
     assert not (site / "pipe.html").exists() and not (site / "folder.html").exists()
