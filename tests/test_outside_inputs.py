@@ -39,8 +39,8 @@ def test_import_never_quotes_what_is_not_a_match_file(monkeypatch):
     """`import /proc/self/environ` quoted the whole environment in its error message."""
     monkeypatch.setenv("TRICTRAC_SECRET", "hunter2")
     code, out, err = run_cli("import", "/proc/self/environ")
-    assert (code, out, err) == (1, "", "/proc/self/environ:1:1: error: not a match file: it holds NUL bytes, so it "
-                                       "is not text\n")
+    assert (code, out, err) == (1, "", "/proc/self/environ:1:1: error: not a text file (it holds NUL bytes): not a "
+                                       "match file\n")
 
 
 def test_import_quotes_a_short_printable_excerpt(tmp_path):

@@ -37,8 +37,17 @@ from ..core.diagnostics import Diagnostic
 from ..core.resources import data_dir
 from ..errors import TrictracError
 from .mkrun import Collect, merge_search_index, mkdocs_logging, read_json, stamp
-from .output import write_if_changed
-from .paths import ASSETS, GAMES, MAX_NOTES_BYTES, Nav, SiteError as SiteError, display, json_for_script, read_source
+from .output import write_if_changed as _write
+from .paths import (
+    ASSETS,
+    GAMES,
+    MAX_NOTES_BYTES,
+    Nav,
+    SiteError as SiteError,
+    display as _display,
+    json_for_script,
+    read_source,
+)
 from .records import (
     RecordProblem,
     Report,
@@ -77,7 +86,6 @@ if TYPE_CHECKING:
     from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
     from rich.progress import Progress
-
 
 
 class _PageEntryBase(TypedDict):
@@ -272,7 +280,7 @@ class Generator:
                 try:
                     text = read_record(path)
                 except RecordProblem as e:
-                    e.diagnostic.path = display(path)
+                    e.diagnostic.path = _display(path)
                     out.report.add([e.diagnostic])
                     advance()
                     continue
@@ -284,7 +292,7 @@ class Generator:
                     advance(0, f"game {gid}")
                     entry = self._render_game(gid, path, text, page_key)
                     out.rendered.append(gid)
-                out.report.add(restored(entry.get("diagnostics", []), display(path)), text.decode("utf-8", "replace"))
+                out.report.add(restored(entry.get("diagnostics", []), _display(path)), text.decode("utf-8", "replace"))
                 new_manifest[gid] = entry
                 wanted |= {inside(self.staging, f) for f in entry["files"]}
                 games.append((gid, entry["title"], entry.get("origin", "")))
@@ -304,7 +312,7 @@ class Generator:
             for name, page in pages.items():
                 path = inside(self.staging, name)
                 if page is not None:
-                    write_if_changed(path, page)
+                    _write(path, page)
                 wanted.add(path)
         self._remove_stale(wanted)
         self._save_manifest(new_manifest)
@@ -318,7 +326,7 @@ class Generator:
         """The records of ``sub``; those that give no page are reported (records.py)."""
         found, problems = find_records(self.src / sub)
         for d in problems:
-            d.path = display(Path(d.path))
+            d.path = _display(Path(d.path))
         out.report.add(problems)
         self._skipped.update(self.src / sub / Path(d.path).name for d in problems)
         return found
@@ -334,7 +342,7 @@ class Generator:
             if rel in SOURCE_ONLY:
                 continue
             target = inside(self.staging, rel)
-            write_if_changed(target, read_source(path, self.src))
+            _write(target, read_source(path, self.src))
             written.add(target)
         return written
 
@@ -356,11 +364,11 @@ class Generator:
                                   page, self.manual, self.src)
             files.update(linked)
             target = inside(self.staging, f"{MANUAL}/{page.relative_to(self.manual).as_posix()}")
-            write_if_changed(target, text)
+            _write(target, text)
             written.add(target)
         for path in sorted(files):
             target = inside(self.staging, f"{MANUAL}/{path.relative_to(self.manual).as_posix()}")
-            write_if_changed(target, read_source(path, self.manual))
+            _write(target, read_source(path, self.manual))
             written.add(target)
         return written
 
@@ -381,7 +389,7 @@ class Generator:
         if not self.notation or (self.src / NOTATION).is_file():
             return set()
         target = inside(self.staging, NOTATION)
-        write_if_changed(target, (data_dir("site_src") / NOTATION).read_bytes())
+        _write(target, (data_dir("site_src") / NOTATION).read_bytes())
         return {target}
 
     def _assets(self) -> set[Path]:
@@ -393,7 +401,7 @@ class Generator:
         written = set()
         for name, content in files.items():
             target = inside(self.staging, f"{ASSETS}/{name}")
-            write_if_changed(target, content)
+            _write(target, content)
             written.add(target)
         return written
 
@@ -414,7 +422,7 @@ class Generator:
 
     def _save_manifest(self, manifest: dict[str, PageEntry]) -> None:
         self.cache.mkdir(parents=True, exist_ok=True)
-        write_if_changed(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
+        _write(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
 
     # --- pages ------------------------------------------------------------------------------
     def _render_game(self, gid: str, path: Path, text: bytes, key: str) -> PageEntry:
@@ -423,21 +431,21 @@ class Generator:
         from .gamepage import render_game
 
         # the name the record is published under: a page never shows a path of the machine that built it
-        display = f"{GAMES}/{gid}.tric"
+        published = f"{GAMES}/{gid}.tric"
         diagnostics: list[Diagnostic] = []
         try:
-            files, title, origin = render_game(gid, path, self.env, display_path=display, rules=self.src / RULES,
+            files, title, origin = render_game(gid, path, self.env, display_path=published, rules=self.src / RULES,
                                                report=diagnostics)
         except Exception as e:  # noqa: BLE001 - one record that cannot be drawn never breaks the site
             failure = Diagnostic("error", f"this record cannot be drawn: {e}" if isinstance(e, TrictracError) else
                                  f"this record cannot be drawn ({type(e).__name__}: {e}): a fault of the tool, "
-                                 "please report it with the record", display, code="site")
+                                 "please report it with the record", published, code="site")
             lines = text.decode("utf-8", "replace").split("\n")
             diagnostics = [d for d in diagnostics if d.severity != "note"] + [failure]
             files = {f"{GAMES}/{gid}.md": failed_page(gid, failure.message, [d.format(lines) for d in diagnostics])}
             title, origin = gid.rsplit("/", 1)[-1], ""
         for name, content in files.items():
-            write_if_changed(inside(self.staging, name), content)
+            _write(inside(self.staging, name), content)
         return PageEntry(key=key, files=sorted(files), title=title, origin=origin, diagnostics=stored(diagnostics))
 
     def _compendium(self, bar: _Progress, key: str) -> tuple[dict[str, str | None], Nav]:
@@ -462,7 +470,7 @@ class Generator:
         except (CompendiumError, SimulationError) as e:
             raise SiteError(str(e)) from None
         self.cache.mkdir(parents=True, exist_ok=True)
-        write_if_changed(saved, json.dumps({"key": page_key, "files": sorted(files), "nav": nav}))
+        _write(saved, json.dumps({"key": page_key, "files": sorted(files), "nav": nav}))
         return dict(files), nav
 
     def _nav(self, games: list[str], rules_nav: Nav) -> Nav:
@@ -719,9 +727,9 @@ def build(out: Path | str = "site", *, src: str | os.PathLike[str] | None = None
     try:
         report = _build_into(out, settings, config, plugin, generator, stream, start)
     except KeyboardInterrupt:
-        raise Interrupted(f"interrupted: the site was not built, and {display(out)} is as it was") from None
+        raise Interrupted(f"interrupted: the site was not built, and {_display(out)} is as it was") from None
     if report.interrupted:
-        raise Interrupted(f"interrupted: the site was built first, and {display(out)} holds it")
+        raise Interrupted(f"interrupted: the site was built first, and {_display(out)} holds it")
     return report
 
 
@@ -753,14 +761,14 @@ def _build_into(out: Path, settings: Path, config: MkDocsConfig, plugin: SitePlu
             except Abort:
                 count = len(collect.messages)
                 raise SiteError(f"site not built: {count} warning{'s' if count != 1 else ''} in strict mode "
-                                f"(above: a broken link or a bad page); {display(out)} is as it was: fix them "
+                                f"(above: a broken link or a bad page); {_display(out)} is as it was: fix them "
                                 "and build again") from None
             finally:
                 config.plugins.on_shutdown()
         if index:
             merge_search_index(output.folder / "search" / "search_index.json", index)
         output.swap()
-        write_if_changed(stamp_path, json.dumps(stamped))
+        _write(stamp_path, json.dumps(stamped))
     return BuildReport(out, generated, time.perf_counter() - start, collect.messages, dirty, bool(output.caught))
 
 

@@ -647,7 +647,7 @@ def load_mat(path: str | Path) -> Match:
     except Unreadable as e:
         raise MatError(f"cannot read the file: {e}", 1, 1, str(p)) from None
     if b"\x00" in data:
-        raise MatError("not a match file: it holds NUL bytes, so it is not text", 1, 1, str(p))
+        raise MatError("not a text file (it holds NUL bytes): not a match file", 1, 1, str(p))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
