@@ -60,7 +60,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     def stop(number: int, frame: object) -> None:
         raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, stop)  # as Ctrl-C: the build stops and leaves the previous site
+    saved = signal.signal(signal.SIGTERM, stop)  # as Ctrl-C: the build stops and leaves the previous site
     try:
         report = build(args.out, src=args.src, cache=args.cache, config_file=args.config,
                        progress=False if args.quiet else None)
@@ -73,6 +73,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # before the build began
         print("trictrac site: interrupted", file=sys.stderr)
         return 130
+    finally:
+        signal.signal(signal.SIGTERM, saved)
     g, r = report.generated, report.generated.report
     for line in r.lines:
         print(line, file=sys.stderr)
