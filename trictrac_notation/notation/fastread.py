@@ -32,7 +32,8 @@ from .record import Claim, Ecole, Figure, Marks, MoveText, Placement, Record, Se
 _TOKEN = re.compile(r"""[ \t\r\f]*(?:
     (?P<nl>\n)
   | (?P<head>(?:(?P<number>[0-9]+)\.[ \t]*)?(?P<side>(?i:white|black|blanc|noir))(?![\w&'-])
-             (?:[ \t]+(?P<cube>(?i:double[ \t]+(?:take|drop|beaver)|resigns(?:-gammon|-backgammon)?))(?![\w&'-]))?
+             (?:[ \t]+(?P<cube>(?i:double[ \t]+(?:take|drop|beaver)
+                                 |resigns(?:-gammon|-backgammon|-match)?))(?![\w&'-]))?
              (?:[ \t]+(?P<dice>[^\s{}()\[\]]+))?)
   | (?P<word>[^ \t\r\n\f{}()\[\]]+)
   | (?P<comment>\{[^{}]*\})

@@ -66,7 +66,7 @@ def _span(tok: Token) -> Span:
 
 
 _HEAD = re.compile(r"(?:(?P<number>\d+)\.[ \t]*)?(?P<side>\w+)"
-                   r"(?:[ \t]+(?P<cube>(?i:double[ \t]+(?:take|drop|beaver)|resigns(?:-gammon|-backgammon)?))"
+                   r"(?:[ \t]+(?P<cube>(?i:double[ \t]+(?:take|drop|beaver)|resigns(?:-gammon|-backgammon|-match)?))"
                    r"(?![\w&'-]))?(?:[ \t]+(?P<dice>(?i:double[ \t]+deux)|[^\s{}()\[\]]+))?")
 _MOVE = re.compile(r"[^\s(]+(?:[ \t]*\(\d\))?|\S+")  # backgammon's "13/10 (2)" is one move
 
