@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -78,7 +79,8 @@ def test_a_match_goes_to_a_record_and_back_unchanged(path):
     match = load_mat(path)
     back = record_to_match(replay_text(match_to_record(match)))
     assert plays(back) == plays(match)
-    assert back.length == match.length and back.players == tuple(n or s for n, s in zip(match.players, SIDES, strict=True))
+    names = tuple(n or side for n, side in zip(match.players, SIDES, strict=True))  # an empty name: the colour's
+    assert back.length == match.length and back.players == names
     assert back.games[0].score == match.games[0].score  # a file that starts in the middle of a match too
 
 
@@ -368,3 +370,63 @@ def test_hypergammon_goes_to_gnubg_by_its_variation():
         mat = write_mat(record_to_match(replay_text(text)))
         assert f'; [Variation "{variation}"]' in mat
         assert import_match(read_mat(mat)).options == ([options] if options else [])
+
+
+def gnubg_run(commands: list[str], home: Path) -> subprocess.CompletedProcess[str]:
+    home.mkdir(exist_ok=True)
+    assert GNUBG is not None
+    return subprocess.run([GNUBG, "-t", "-q"], input="\n".join(commands) + "\n", text=True, capture_output=True,
+                          timeout=120, env={"HOME": str(home), "PATH": "/usr/bin:/bin"}, check=False)
+
+
+SELF_PLAY = [(3, 7), (3, 11), (1, 5)]  # (match length, gnubg's seed): a few seconds in all
+
+
+@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon is not installed")
+def test_gnubg_plays_matches_and_we_score_them_as_it_does(tmp_path):
+    """GNU Backgammon plays a few short matches against itself (0-ply, fixed seeds) and writes them: each imports
+    without a word, replays without a diagnostic, scores every game as gnubg scored it (its 'Wins N' and the
+    next game's score line), and goes back to gnubg from our export unchanged."""
+    commands = ["set display off", "set confirm new off", "set confirm save off", "set defaultnames gnubg other"]
+    for p in (0, 1):
+        commands += [f"set player {p} gnubg", f"set player {p} chequerplay evaluation plies 0",
+                     f"set player {p} cubedecision evaluation plies 0"]
+    for length, seed in SELF_PLAY:
+        commands += [f"set seed {seed}", f"new match {length}", f"export match mat {tmp_path / f'g{seed}.mat'}"]
+    gnubg_run(commands, tmp_path / "home")
+    back = ["set confirm new off", "set confirm save off"]
+    ours = {}
+    for length, seed in SELF_PLAY:
+        theirs = load_mat(tmp_path / f"g{seed}.mat")
+        assert theirs.length == length and theirs.players == ("gnubg", "other")
+        imp = import_match(theirs, f"g{seed}.mat")
+        assert imp.diagnostics == []
+        result = replay_text(record_text(imp))
+        assert not result.diagnostics, [d.format() for d in result.diagnostics]
+        gnubg_scores = [(SIDES[g.winner], g.points) for g in theirs.games]
+        assert [(r.winner, r.points) for r in result.final.match.results] == gnubg_scores
+        assert result.final.to_json()["match"]["winner"] is not None  # gnubg played each match to its end
+        ours[seed] = record_to_match(result)
+        (tmp_path / f"ours{seed}.mat").write_text(write_mat(ours[seed]))
+        back += [f"import mat {tmp_path / f'ours{seed}.mat'}", f"export match mat {tmp_path / f'back{seed}.mat'}"]
+    gnubg_run(back, tmp_path / "home")
+    for seed, match in ours.items():
+        again = load_mat(tmp_path / f"back{seed}.mat")
+        assert scores(again) == scores(match) and plays(again) == plays(match)
+
+
+def test_fibs_and_galaxy_exports_of_random_matches_import_and_check_clean(capsys, monkeypatch):
+    """scripts/mat_corpus.py's FIBS-client and BackgammonGalaxy files (no '*', resignations after a roll, Losses
+    cells, the last result capped) import and check without a word and score as they were played: a few here,
+    the corpus of its own runs in the documentation."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("mat_corpus", Path(__file__).parent.parent / "scripts" /
+                                                  "mat_corpus.py")
+    assert spec is not None and spec.loader is not None
+    corpus = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "mat_corpus", corpus)  # (its dataclasses look their module up)
+    spec.loader.exec_module(corpus)
+    assert corpus.main(["--files", "3", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("files 6, games ") and out.endswith(", clean 6\n")
