@@ -25,6 +25,7 @@ from trictrac_notation.games.backgammon.matfile import (
     write_mat,
 )
 from trictrac_notation.games.backgammon.matimport import import_match
+from trictrac_notation.games.backgammon.matrecord import record_text
 from trictrac_notation.games.backgammon.playtext import (
     MatError,
     Step,
@@ -211,16 +212,23 @@ def test_unreadable_files(tmp_path):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_damaged_files_fail_cleanly(data):
-    """Any damage to a valid file reads or raises MatError: never another exception."""
-    text = (DATA / "cube-crawford-3pt.mat").read_text()
+    """Any damage to a valid file reads or raises MatError, and what reads imports with diagnostics at its lines
+    and becomes a record: never another exception."""
+    text = data.draw(st.sampled_from(FILES)).read_text()
     for _ in range(data.draw(st.integers(1, 4))):
         i = data.draw(st.integers(0, len(text) - 1))
-        junk = data.draw(st.sampled_from(["", "9", "/", ":", "*", " ", "\n", "x", "Game 4\n", "=> 64", "25", "0"]))
+        junk = data.draw(st.sampled_from(["", "9", "/", ":", "*", " ", "\n", "x", "Game 4\n", "=> 64", "25", "0",
+                                          "Losses 1 point", "????", " Drops", "Wins 9 points"]))
         text = text[:i] + junk + text[i + data.draw(st.integers(0, 3)):]
     try:
-        read_mat(text)
+        match = read_mat(text)
     except MatError as e:
         assert e.line >= 1 and e.column >= 1
+        return
+    imported = import_match(match)
+    assert all(1 <= d.line <= len(text.splitlines()) for d in imported.diagnostics)
+    if not imported.errors:
+        assert record_text(imported).startswith('[Game "backgammon"]')
 
 
 # --- the federation's notation and the .mat hops (seed 002) -------------------------------------------------------

@@ -54,16 +54,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .playtext import (
+    BAR,
+    OFF,
     MatError,
     Move,
     Step,
     _fits,
     format_play,
     format_steps,
+    mat_to_record,
     moves_from_steps,
+    parse_play,
+    parse_steps,
     placed_steps,
+    record_to_mat,
     steps_from_moves,
 )
+
+# the plays' notation lives in .playtext; its names stay importable from here, where they were first documented
+__all__ = ["ROLL", "DOUBLE", "BEAVER", "TAKE", "DROP", "Action", "Game", "Match", "Place", "crawford_game",
+           "read_mat", "load_mat", "write_mat", "BAR", "OFF", "MatError", "Move", "Step", "format_play",
+           "format_steps", "mat_to_record", "moves_from_steps", "parse_play", "parse_steps", "record_to_mat",
+           "steps_from_moves"]
 
 ROLL, DOUBLE, BEAVER, TAKE, DROP = "roll", "double", "beaver", "take", "drop"
 RIGHT_COLUMN = 16  # a row's first entry starting at or past this column (1-based) is the second player's
