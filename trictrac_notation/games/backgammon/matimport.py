@@ -33,7 +33,7 @@ from ...core.board import Position, other
 from ...core.diagnostics import ERROR, WARNING, Diagnostic, Severity
 from .matfile import BEAVER, DOUBLE, DROP, ROLL, TAKE, Action, Game, Match
 from .play import State, legal_plays
-from .playtext import OFF, Move, Step, _splits, _without, moves_from_steps
+from .playtext import BAR, OFF, Move, Step, _splits, _without, moves_from_steps
 from .rules import BACKGAMMON, DEFAULT, GAMMON, SINGLE, Rules, game_kind, load
 
 SIDES = ("white", "black")  # the first (left) player of a .mat file is white
@@ -114,7 +114,7 @@ def _name(match: Match, player: int) -> str:
 def _blocked(state: State, src: int, dst: int, rules: Rules, foe: str) -> str | None:
     """Why a dame cannot hop from ``src`` to ``dst`` whatever the rules of a legal play (None: it can)."""
     if not state.me[src]:
-        return f"no dame {'on the bar' if src == 25 else f'on {src}'} to move"
+        return f"no dame {'on the bar' if src == BAR else f'on {src}'} to move"
     if dst != OFF and state.opp[dst] >= 2:
         return f"point {dst} is held by {state.opp[dst]} of {foe}'s dames: no dame may stop there"
     if dst != OFF and state.opp[dst] and not rules.moves.hitting:
@@ -136,7 +136,7 @@ def _put(position: Position, side: str, a: Action, rules: Rules, foe: str) -> tu
     stops are open, a quiet one first): the hops with their hits and the state after."""
     assert a.dice is not None
     pool0 = (a.dice[0],) * 4 if a.dice[0] == a.dice[1] else a.dice
-    failed = [_Refused(-1, "")]
+    failed = [_Refused(0, f"the dice {a.dice[0]}{a.dice[1]} do not make these hops in the order written")]
 
     def ways(k: int, state: State, pool: tuple[int, ...]) -> Iterator[tuple[int, State, tuple[Step, ...], Dice]]:
         """Each way hop k can go: (hits on the way, state after, its one-die hops, the dice left)."""
@@ -146,7 +146,8 @@ def _put(position: Position, side: str, a: Action, rules: Rules, foe: str) -> tu
             for s, d in pairwise((hop.src, *landings, hop.dst)):
                 why = _blocked(st, s, d, rules, foe)
                 if why:
-                    failed[0] = max(failed[0], _Refused(k, why), key=lambda f: f.hop)
+                    if k >= failed[0].hop:  # the furthest the play got, and why it stopped there
+                        failed[0] = _Refused(k, why)
                     break
                 hit = d != OFF and st.opp[d] == 1
                 made.append(Step(s, d, hit))
