@@ -430,3 +430,29 @@ def test_fibs_and_galaxy_exports_of_random_matches_import_and_check_clean(capsys
     assert corpus.main(["--files", "3", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("files 6, games ") and out.endswith(", clean 6\n")
+
+
+@pytest.mark.parametrize("name, text, code, said", [
+    ("hop", HOP, 0, ""),
+    ("held", HOP.replace("  2) 42: 24/20 20/18             31: 25/22 6/5\n", "  2) 51: 24/19 19/18\n"), 1,
+     "held.mat:6:10: error: the hop 24/19 cannot be made: point 19 is held by 4 of bob's dames"),
+    ("over", OVER.replace(" 10) 66: 2/0 2/0 2/0 1/0\n", " 10) 66: 2/0 2/0 2/0 1/0        21: 9/7 9/8\n"), 1,
+     "over.mat:16:33: error: game 1 is over: alice bore off the last dame before this entry"),
+    ("resigned", RESIGNED, 0, "resigned.mat:9:6: warning: the file ends before gnubg's roll 21 is played"),
+    ("crawford", " 3 point match\n\n Game 1\n alice : 0                      bob : 2\n"
+                 "  1)  Doubles => 2                Drops\n      Wins 1 point\n", 0,
+     "crawford.mat:5:7: warning: a double in game 1, which the score (0-2 to 3) makes the Crawford game"),
+])
+def test_the_minimal_files_through_the_command(tmp_path, capsys, monkeypatch, name, text, code, said):
+    """The issue's minimal files through 'trictrac import' (exit code, message at FILE:LINE:COL) and, when
+    imported, 'trictrac check' of the record: clean."""
+    monkeypatch.chdir(tmp_path)
+    Path(f"{name}.mat").write_text(text)
+    assert main(["import", f"{name}.mat", "-o", f"{name}.tric"]) == code
+    err = capsys.readouterr().err
+    assert said in err and (said or not err)
+    if code == 0:
+        assert main(["check", f"{name}.tric"]) == 0
+        assert capsys.readouterr().err.endswith("0 errors, 0 warnings\n")
+    else:
+        assert not Path(f"{name}.tric").exists()
