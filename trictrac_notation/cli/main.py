@@ -22,16 +22,23 @@ if TYPE_CHECKING:
     from .common import Subparsers
 
 
-def _summary(errors: int, warnings: int, notes: int = 0) -> str:
+def _summary(errors: int, warnings: int, notes: int = 0, taught: int = 0) -> str:
+    """The counts; of the notes, ``taught`` are faults the source's examples teach, the others its slips."""
     text = f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
-    return text + (f", {notes} note{'s' if notes != 1 else ''} (slips of the source acknowledged)" if notes else "")
+    if not notes:
+        return text
+    what = ("slips of the source acknowledged" if not taught else
+            "faults taught by the source's examples, acknowledged" if taught == notes else
+            f"{notes - taught} slip{'s' if notes - taught != 1 else ''} of the source, "
+            f"{taught} fault{'s' if taught != 1 else ''} taught by its examples")
+    return text + f", {notes} note{'s' if notes != 1 else ''} ({what})"
 
 
 # --- check ----------------------------------------------------------------------
 
 def cmd_check(args: argparse.Namespace) -> int:
     _check_rules_option(args)
-    total_errors = total_warnings = total_notes = 0
+    total_errors = total_warnings = total_notes = total_taught = 0
     for path in args.files:
         opened = open_record(args, path)
         diags = opened.diagnostics
@@ -39,10 +46,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         total_errors += sum(d.severity == "error" for d in diags)
         total_warnings += sum(d.severity == "warning" for d in diags)
         total_notes += sum(d.severity == "note" for d in diags)
+        total_taught += sum(d.severity == "note" and d.acknowledged == "taught" for d in diags)
     sys.stdout.flush()
     if total_errors or total_warnings or not args.quiet:
         print(f"{len(args.files)} file{'s' if len(args.files) != 1 else ''} checked: "
-              f"{_summary(total_errors, total_warnings, total_notes)}", file=sys.stderr)
+              f"{_summary(total_errors, total_warnings, total_notes, total_taught)}", file=sys.stderr)
     return 1 if total_errors or (args.strict and total_warnings) else 0
 
 

@@ -123,12 +123,15 @@ def refuse_marks(record: Record, game: str, r: Reporter) -> None:
 
 
 def sic(text: str, span: Span, r: Reporter) -> Item:
-    """``sic:CODE,CODE``."""
-    codes = tuple(c.lower() for c in text.partition(":")[2].split(",") if c)
+    """``sic:CODE,CODE`` (a slip of the source) or ``taught:CODE,CODE`` (the fault an example teaches)."""
+    word, _, listed = text.partition(":")
+    kind = word.lower()
+    codes = tuple(c.lower() for c in listed.split(",") if c)
     if not codes:
-        r.error("sic names no diagnostic: write sic:CODE, the code of the slip it acknowledges",
-                span, code="sic", hint="e.g. sic:ecole or sic:illegal-play,figure")
-    return ("sic", Sic(codes, span), span)
+        what = "slip it acknowledges" if kind == "sic" else "fault the example teaches"
+        r.error(f"{kind} names no diagnostic: write {kind}:CODE, the code of the {what}",
+                span, code="sic", hint=f"e.g. {kind}:ecole or {kind}:illegal-play,figure")
+    return ("sic", Sic(codes, span, kind), span)
 
 
 def add_item(t: Throw, item: Item, r: Reporter) -> None:

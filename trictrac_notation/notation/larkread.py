@@ -37,6 +37,7 @@ EXPECTED = {
     "LET_STAND": "let-stand",
     "REPLAYED": "replayed and the play that stands",
     "SIC": "sic:CODE (a slip of the source acknowledged)",
+    "TAUGHT": "taught:CODE (the fault an example teaches, acknowledged)",
     "FIGURE": 'figure N "SPEC" (the book\'s figure)',
     "FIGURE_LABEL": "the figure's label, like 2",
     "ARROW": "an arrow, like 5 or g",
@@ -210,6 +211,8 @@ class _Build(Transformer[Token, Any]):
 
     def sic(self, children: list[Token]) -> Item:
         return build.sic(str(children[0]), _span(children[0]), self.r)
+
+    taught = sic  # the same item, its kind read from the word
 
     def figure(self, children: list[Token]) -> Item:
         word, label, spec = children

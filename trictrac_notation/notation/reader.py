@@ -112,7 +112,7 @@ def write_throw(t: Throw, words: dict[str, str], *, comments: bool = True, varia
         parts.append(f"{words['marque']} {t.marque}")
     if t.refait:
         parts.append(words["refait"])
-    parts.extend("sic:" + ",".join(s.codes) for s in t.sics)
+    parts.extend(f"{s.kind}:" + ",".join(s.codes) for s in t.sics)
     parts.extend(figure_text(f) for f in t.figures)
     if comments:
         parts.extend("{" + c + "}" for c in t.comments)

@@ -108,10 +108,12 @@ class Touched:
 
 @dataclass
 class Sic:
-    """``sic:CODE,CODE``: the record acknowledges a known slip of its source on this line."""
+    """``sic:CODE,CODE``: the record acknowledges a known slip of its source on this line;
+    ``taught:CODE,CODE`` (``kind`` 'taught'): the fault the source's example commits on purpose, to teach it."""
 
     codes: tuple[str, ...]
     span: Span | None = _span()
+    kind: str = "sic"  # 'sic' (a slip of the source) or 'taught' (a fault the example teaches)
 
 
 @dataclass
@@ -143,7 +145,7 @@ class Throw:
     touched: list[Touched] = field(default_factory=list)  # Touched: dames touched without j'adoube
     fausse_case: str | None = None  # 'let-stand' or 'replayed': what the opponent did with a fausse case
     replayed: list[MoveText] = field(default_factory=list)  # MoveText: the play that stands after a fausse case
-    sics: list[Sic] = field(default_factory=list)  # Sic: the source's slips acknowledged on this line
+    sics: list[Sic] = field(default_factory=list)  # Sic: the source's slips and taught faults acknowledged here
     figures: list[Figure] = field(default_factory=list)  # Figure: the book's figures of the position after it
     marque: int | None = None  # the value of the marqué this throw ends, as the players reckoned it (à écrire)
     refait: bool = False  # this throw ends the marqué in a refait (à écrire)
