@@ -111,6 +111,11 @@ CASES = [
         "2:22: error: taught:oops names no diagnostic code; codes a record may acknowledge: ecole, fausse-case"]),
     ("taught naming nothing", GUITON + "1. white 6-5 T-6 T-5 taught:\n", 1, [
         "2:22: error: taught names no diagnostic: write taught:CODE, the code of the fault the example teaches"]),
+    ("abridged", GUITON + "1. white 6-5 T-6 T-5\n2. white 4-2 T-4 T-2 abridged:out-of-turn\n", 0, [
+        "3:1: note: white throws out of turn: it is black's throw [rules.md §3.10]"]),
+    ("abridged naming nothing", GUITON + "1. white 6-5 T-6 T-5 abridged\n", 1, [
+        "2:22: error: abridged names no diagnostic: write abridged:CODE, the code of the irregularity left by "
+        "what the source passes over"]),
     ("a slip and a taught fault on one line", GUITON + "1. white 6-5 +2 T-6 T-6 taught:fausse-case sic:ecole\n",
      0, ["2:14: note: école par trop", "2:17: note: fausse case"]),
     # --- the book's figures
@@ -168,6 +173,10 @@ def test_a_taught_fault_has_its_own_words_and_count(tric):
            "  1. white 6-5 +2 T-6 T-6 taught:fausse-case sic:ecole\n" \
            "               ^~\n  hint: acknowledged as a slip of the source (sic:ecole)" in one_line
     assert "hint: the fault the source's example commits on purpose, to teach it (taught:fausse-case)" in one_line
+    abridged = full_check(tric, GUITON + "1. white 6-5 T-6 T-5\n2. white 4-2 T-4 T-2 abridged:out-of-turn\n"
+                                         "3. white 4-2 T-4 T-2 sic:out-of-turn\n")
+    assert "hint: the source passes over what comes between, on purpose (abridged:out-of-turn)" in abridged
+    assert "0 errors, 0 warnings, 2 notes (1 slip of the source, 1 passage abridged by it)" in abridged
 
 
 def test_a_note_says_in_replay_json_which_acknowledgement_made_it(tric):

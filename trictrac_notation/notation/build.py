@@ -122,14 +122,18 @@ def refuse_marks(record: Record, game: str, r: Reporter) -> None:
                          "counts; remove the item")
 
 
+_ACKNOWLEDGES = {"sic": "slip it acknowledges", "taught": "fault the example teaches",
+                 "abridged": "irregularity left by what the source passes over"}
+
+
 def sic(text: str, span: Span, r: Reporter) -> Item:
-    """``sic:CODE,CODE`` (a slip of the source) or ``taught:CODE,CODE`` (the fault an example teaches)."""
+    """``sic:CODE,CODE`` (a slip of the source), ``taught:CODE,CODE`` (the fault an example teaches) or
+    ``abridged:CODE,CODE`` (what the source leaves out on purpose)."""
     word, _, listed = text.partition(":")
     kind = word.lower()
     codes = tuple(c.lower() for c in listed.split(",") if c)
     if not codes:
-        what = "slip it acknowledges" if kind == "sic" else "fault the example teaches"
-        r.error(f"{kind} names no diagnostic: write {kind}:CODE, the code of the {what}",
+        r.error(f"{kind} names no diagnostic: write {kind}:CODE, the code of the {_ACKNOWLEDGES[kind]}",
                 span, code="sic", hint=f"e.g. {kind}:ecole or {kind}:illegal-play,figure")
     return ("sic", Sic(codes, span, kind), span)
 

@@ -4,7 +4,7 @@ Lark's contextual lexer compiles the regular expressions of its 18 states in eac
 short command) and its tree and transformer cost ≈ 35 µs a throw.  Most records hold only what this
 reader knows: headers, setups, figures, comments, throws with their dice, moves, marks with the jans
 claimed, holes, stay/go, écoles, the marqué, the usual marks (pour-tout, adoube, touched, let-stand,
-replayed, sic, taught) and variations.  It reads them with one small scanner and a hand-written descent of
+replayed, sic, taught, abridged) and variations.  It reads them with one small scanner and a hand-written descent of
 the grammar (grammar/trictrac.lark), and builds through notation/build.py as Lark's transformer does.
 
 It is sure or it gives up: at anything it does not know, or that the grammar might lex otherwise (a
@@ -50,7 +50,7 @@ _NO_CLAIM = r"[ \t]*\]"
 _SLASH_MOVE = r"[A-Za-z0-9]+(?:/[A-Za-z0-9]+\*?)+"  # backgammon's 24/18*
 _REPEAT = r"[ \t]*\([0-9]\)"  # backgammon's "13/10(2)", "13/10 (2)": one move
 _PLACE = r"([A-Za-z0-9&']+):(-?[0-9]+)"
-_SIC = r"(?i:sic|taught)(?::[A-Za-z-]*(?:,[A-Za-z-]+)*)?"
+_SIC = r"(?i:sic|taught|abridged)(?::[A-Za-z-]*(?:,[A-Za-z-]+)*)?"
 _ARROW = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789&'")
 
 
@@ -258,7 +258,7 @@ class _Reader:
         if kind is None:
             if word[0] == "+" and _number(word[1:]):
                 return ("marks", self.marks(word, span), span)
-            if word[:3].lower() in ("sic", "tau") and word.isascii() and re.fullmatch(_SIC, word):
+            if word[:3].lower() in ("sic", "tau", "abr") and word.isascii() and re.fullmatch(_SIC, word):
                 return build.sic(word, span, self.r)
             if "/" in word and re.fullmatch(_SLASH_MOVE, word):
                 repeat = re.compile(_REPEAT).match(self.text, m.end())

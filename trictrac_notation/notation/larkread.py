@@ -38,6 +38,7 @@ EXPECTED = {
     "REPLAYED": "replayed and the play that stands",
     "SIC": "sic:CODE (a slip of the source acknowledged)",
     "TAUGHT": "taught:CODE (the fault an example teaches, acknowledged)",
+    "ABRIDGED": "abridged:CODE (what the source leaves out on purpose, acknowledged)",
     "FIGURE": 'figure N "SPEC" (the book\'s figure)',
     "FIGURE_LABEL": "the figure's label, like 2",
     "ARROW": "an arrow, like 5 or g",
@@ -212,7 +213,7 @@ class _Build(Transformer[Token, Any]):
     def sic(self, children: list[Token]) -> Item:
         return build.sic(str(children[0]), _span(children[0]), self.r)
 
-    taught = sic  # the same item, its kind read from the word
+    taught = abridged = sic  # the same item, its kind read from the word
 
     def figure(self, children: list[Token]) -> Item:
         word, label, spec = children

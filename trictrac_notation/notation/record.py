@@ -109,11 +109,13 @@ class Touched:
 @dataclass
 class Sic:
     """``sic:CODE,CODE``: the record acknowledges a known slip of its source on this line;
-    ``taught:CODE,CODE`` (``kind`` 'taught'): the fault the source's example commits on purpose, to teach it."""
+    ``taught:CODE,CODE`` (``kind`` 'taught'): the fault the source's example commits on purpose, to teach it;
+    ``abridged:CODE,CODE``: the irregularity left by what the source passes over on purpose (the throws
+    between those it tells)."""
 
     codes: tuple[str, ...]
     span: Span | None = _span()
-    kind: str = "sic"  # 'sic' (a slip of the source) or 'taught' (a fault the example teaches)
+    kind: str = "sic"  # 'sic' (a slip of the source), 'taught' (a fault the example teaches) or 'abridged'
 
 
 @dataclass
