@@ -472,9 +472,10 @@ def diagnostics(file: Path) -> list[tuple]:
 
 
 def without_sic(name: str, line: int, tric) -> Path:
-    """The record with the ``sic:...`` of one line removed: what check says of the irregularity itself."""
+    """The record with the ``sic:``, ``taught:`` or ``abridged:`` of one line removed: what check says of the
+    irregularity itself."""
     lines = path(name).read_text(encoding="utf-8").split("\n")
-    lines[line - 1] = re.sub(r" sic:[\w,-]+", "", lines[line - 1])
+    lines[line - 1] = re.sub(r" (sic|taught|abridged):[\w,-]+", "", lines[line - 1])
     return tric("\n".join(lines))
 
 
