@@ -43,6 +43,9 @@ def test_a_historical_record_cites_its_treatise_and_explains_its_notes(path):
     source = record.header("Source") or ""
     assert any(source.startswith(t) for t in TREATISES), source
     assert re.search(r"(§|ch\.|part|section|p\.)\s*\w", source), f"no chapter, part, § or page in {source!r}"
+    assert re.search(r"\bpp?\. ?\d|the transcription gives no page numbers", source), \
+        f"no page, nor a word that the transcription gives none, in {source!r}"
+    assert source.count("the transcription gives no page numbers") <= 1
     assert record.header("Rules") and "composed" not in source.lower()
     for line in [t for t in _all(record.throws) if t.sics]:
         assert line.comments, f"line {line.span.line}: a sic without a comment explaining the slip"
