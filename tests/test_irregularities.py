@@ -118,6 +118,26 @@ CASES = [
         "what the source passes over"]),
     ("a slip and a taught fault on one line", GUITON + "1. white 6-5 +2 T-6 T-6 taught:fausse-case sic:ecole\n",
      0, ["2:14: note: école par trop", "2:17: note: fausse case"]),
+    # --- the running score a book prints: after the throw, or before it (score-before)
+    ("a running score agrees", AT_TEN + "1. white 4-2 +12 5-7 T-4 hole stay score white 1/10br black 0/0\n"
+     "2. black 6-5 T-6 T-5 score-before black 0/0 white 1/10br\n", 0, []),
+    ("a running score differs", AT_TEN + "1. white 4-2 +12 5-7 T-4 hole stay score white 1/0 black 0/4\n", 0, [
+        "3:36: warning: the running score written, white 1/0 black 0/4, is not the replay's after it, white 1/10br "
+        "black 0/0 [rules.md §1.5, §3.9]"]),
+    ("a bredouille left out", E7_TEN + "1. white 6-1 T-6 T-1 score white 0/0 black 1/2\n", 0, [
+        "4:22: warning: the running score written, white 0/0 black 1/2, is not the replay's after it, white 0/0 "
+        "black 1/2br"]),
+    ("a running score before the throw", AT_TEN + "1. white 4-2 +12 5-7 T-4 hole stay score-before white 1/0 "
+     "black 0/0\n", 0, ["3:36: warning: the running score written, white 1/0 black 0/0, is not the replay's before "
+                         "this throw, white 0/10 black 0/0"]),
+    ("a book's running score acknowledged", AT_TEN + "1. white 4-2 +12 5-7 T-4 hole stay score white 0/10 black 0/0 "
+     "sic:score\n", 0, ["3:36: note: the running score written, white 0/10 black 0/0"]),
+    ("a running score of one player twice", GUITON + "1. white 6-5 T-6 T-5 score white 0/0 white 0/0\n", 1, [
+        "2:38: error: score gives white's score twice: write both players', e.g. score white 1/4 black 0/6"]),
+    ("a running score cut short", GUITON + "1. white 6-5 T-6 T-5 score white 0/0\n2. black 6-5 T-6 T-5\n", 1, [
+        "2:28: error: score gives white's score alone: write both players', e.g. score white 1/4 black 0/6"]),
+    ("a running score with no score", GUITON + "1. white 6-5 T-6 T-5 score\n", 1, [
+        "2:22: error: the record ends too early: expected a player's holes/points, like white 1/4 or black 0/8br"]),
     # --- the book's figures
     ("a figure agrees", LEPEINTRE + '[FigurePile "3"]\nfigure 0 "aW3-yB3"\n1. white 6-5 a-g a-f figure 1 '
      '"aW3-fW1-gW1-yB3"\n', 0, []),
@@ -186,15 +206,19 @@ def test_a_note_says_in_replay_json_which_acknowledgement_made_it(tric):
     assert notes == [(2, "taught"), (3, "sic")]
 
 
-@pytest.mark.parametrize("word", ["taught:illegal-play", "taught:ecole,touched", "sic:ecole"])
+@pytest.mark.parametrize("word", ["taught:illegal-play", "taught:ecole,touched", "sic:ecole",
+                                  "score white 0/0 black 0/0", "score-before black 0/0 white 0/0"])
 def test_convert_keeps_the_acknowledgement(tric, word):
     text = ('[Rules "guiton-1822"]\n[Coords "player"]\n'
             f"1. white 6-5 T-6 T-6 {word} {{the example}}\n2. black 4-2 T-4 T-2\n")
     code, out, err = run_cli("convert", str(tric(text)), "--coords", "absolute")
     assert code == 0, err
     assert f"1. white 6-5 1-7 1-7 {word} {{the example}}" in out
-    again = parse(out)[0].throws[0].sics[0]
-    assert (again.kind, ",".join(again.codes)) == tuple(word.split(":"))
+    again = parse(out)[0].throws[0]
+    if word.startswith("score"):
+        assert again.standing == parse(text)[0].throws[0].standing and again.standing.before == ("-before" in word)
+    else:
+        assert (again.sics[0].kind, ",".join(again.sics[0].codes)) == tuple(word.split(":"))
 
 
 def test_a_fausse_ecole_claimed_moves_the_points_to_the_player_wronged(tric):

@@ -27,7 +27,7 @@ ACKNOWLEDGED = {"sic": "acknowledged as a slip of the source",
 SIC_CODES = {
     "illegal-play": "illegal-play", "fausse-case": "illegal-play", "ecole": "ecole", "fausse-ecole": "fausse-ecole",
     "holes": "holes", "go": "go", "out-of-turn": "out-of-turn", "numbering": "numbering", "touched": "touched",
-    "pour-tout": "pour-tout", "figure": "figure", "partie-over": "partie-over", "marque": "marque",
+    "pour-tout": "pour-tout", "figure": "figure", "partie-over": "partie-over", "marque": "marque", "score": "score",
 }
 
 

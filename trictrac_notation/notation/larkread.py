@@ -40,6 +40,8 @@ EXPECTED = {
     "TAUGHT": "taught:CODE (the fault an example teaches, acknowledged)",
     "ABRIDGED": "abridged:CODE (what the source leaves out on purpose, acknowledged)",
     "FIGURE": 'figure N "SPEC" (the book\'s figure)',
+    "SCORE": "score white H/P black H/P (the running score the source prints; score-before: before the throw)",
+    "TALLY": "a player's holes/points, like white 1/4 or black 0/8br",
     "FIGURE_LABEL": "the figure's label, like 2",
     "ARROW": "an arrow, like 5 or g",
     "JAN": "a jan name like battre-a-vrai",
@@ -214,6 +216,11 @@ class _Build(Transformer[Token, Any]):
         return build.sic(str(children[0]), _span(children[0]), self.r)
 
     taught = abridged = sic  # the same item, its kind read from the word
+
+    def standing(self, children: list[Token]) -> Item:
+        word, *tallies = children
+        read = [(side, value, _span(t)) for t in tallies for side, value in [str(t).split(None, 1)]]
+        return build.standing(str(word), _span(word), read, self.r)
 
     def figure(self, children: list[Token]) -> Item:
         word, label, spec = children
