@@ -163,7 +163,8 @@ def test_fmt_check_names_the_files_that_would_change_and_writes_nothing(tmp_path
     assert main(["fmt", str(messy), str(clean)]) == 0
     assert messy.read_text(encoding="utf-8") == clean.read_text(encoding="utf-8")
     assert main(["fmt", "--check", "-q", str(messy), str(clean)]) == 0
-    assert capsys.readouterr().err.endswith("reformatted " + str(messy) + "\n1 file reformatted, 1 file left unchanged.\n")
+    err = capsys.readouterr().err
+    assert err.endswith(f"reformatted {messy}\n1 file reformatted, 1 file left unchanged.\n")
 
 
 def test_fmt_leaves_a_record_with_errors_untouched(tmp_path, capsys):
