@@ -1,4 +1,4 @@
-"""``trictrac fmt FILE... [--check]``: records rewritten in the canonical layout (notation/layout.py).
+"""``trictrac fmt FILE|FOLDER... [--check]``: records rewritten in the canonical layout (notation/layout.py).
 
 Like ``black``: without ``--check`` each file that changes is rewritten in place; with it nothing is written,
 the files that would change are named and the exit is 1.  A file with syntax errors is never touched: its
@@ -22,7 +22,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     from ..notation.reader import read_text
 
     changed = unchanged = failed = 0
-    for path in args.files:
+    for path in _records(args.files):
         text, diags = read_text(path)
         if text is None:
             _print_diagnostics(diags, text, sys.stderr)
@@ -58,11 +58,22 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     return 1 if failed or (args.check and changed) else 0
 
 
+def _records(names: list[str]) -> list[str]:
+    """The files named, a folder standing for every ``*.tric`` under it (as black takes a folder)."""
+    from pathlib import Path
+
+    out: list[str] = []
+    for name in names:
+        folder = Path(name)
+        out.extend(sorted(str(p) for p in folder.rglob("*.tric") if p.is_file()) if folder.is_dir() else [name])
+    return out
+
+
 def register(sub: Subparsers) -> None:
     f = sub.add_parser("fmt", help="rewrite records in the canonical layout (--check: only say which would change)",
                        description="Headers in order, one throw a line, single spaces, long comments wrapped; "
                                    "nothing of the record changes (the layout is read back and compared).")
-    f.add_argument("files", nargs="+", metavar="FILE")
+    f.add_argument("files", nargs="+", metavar="FILE", help="a record, or a folder: every *.tric under it")
     f.add_argument("--check", action="store_true",
                    help="write nothing; name the files that would change and exit 1 if any would")
     f.add_argument("-q", "--quiet", action="store_true", help="print nothing when all is well")

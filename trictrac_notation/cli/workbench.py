@@ -291,6 +291,8 @@ def _marks_fixes(doc: Document, t: ThrowResult, d: Diagnostic | None) -> list[Fi
         return []
     mine, theirs, _ = due
     throw, out = t.throw, []
+    if theirs and throw.opp_marks is None:  # the opponent's points go on the roller's line, after his own
+        mine = f"{mine} opp {theirs}"
     for marks, text, who in ((throw.marks, mine, t.side), (throw.opp_marks, theirs, "opp")):
         if marks is None or marks.span is None or text is None:
             continue

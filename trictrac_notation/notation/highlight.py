@@ -59,12 +59,12 @@ def _keywords(words: tuple[str, ...]) -> str:
 
 RULES = (
     Rule(r'(\[)(\s*)([A-Za-z][A-Za-z0-9_-]*)(\s*)("(?:\\.|[^"\\\n])*")(\s*)(\])',
-         (("Punctuation", "punctuation.definition.tag.tric"), ("Whitespace", ""), ("Name.Tag", "entity.name.tag.tric"),
-          ("Whitespace", ""), ("String", "string.quoted.double.tric"), ("Whitespace", ""),
+         (("Punctuation", "punctuation.definition.tag.tric"), ("Text.Whitespace", ""), ("Name.Tag", "entity.name.tag.tric"),
+          ("Text.Whitespace", ""), ("String", "string.quoted.double.tric"), ("Text.Whitespace", ""),
           ("Punctuation", "punctuation.definition.tag.tric"))),
     Rule(rf"([0-9]+\.)?([ \t]*)({_SIDE}){_END}([ \t]+)({_keywords(DOUBLETS)}|[0-9]+-[0-9]+)(?=[\s{{}}()\[\]]|$)",
-         (("Number", "constant.numeric.throw-number.tric"), ("Whitespace", ""),
-          ("Name.Class", "entity.name.type.player.tric"), ("Whitespace", ""),
+         (("Number", "constant.numeric.throw-number.tric"), ("Text.Whitespace", ""),
+          ("Name.Class", "entity.name.type.player.tric"), ("Text.Whitespace", ""),
           ("Number", "constant.numeric.dice.tric"))),
     Rule(rf"(@[ \t]*{_SIDE}){_END}", (("Name.Class", "entity.name.type.player.tric"),)),
     Rule(r"([A-Za-z0-9&']+)(:)(-?[0-9]+)" + _WORD_END,
@@ -105,7 +105,7 @@ class TricLexer(RegexLexer):
 
     tokens: ClassVar[dict[str, Any]] = {
         "root": [
-            (r"\s+", _token("Whitespace")),
+            (r"\s+", _token("Text.Whitespace")),
             (COMMENT[0] + r"[^{}]*" + COMMENT[1], _token(COMMENT[2])),
             *((rule.pattern, _tokens(rule)) for rule in RULES[:1]),  # a header before the claims' bracket
             (CLAIMS[0], _token(CLAIMS[2]), "claims"),
@@ -114,7 +114,7 @@ class TricLexer(RegexLexer):
             (r".", _token("Error")),
         ],
         "claims": [
-            (r"\s+", _token("Whitespace")),
+            (r"\s+", _token("Text.Whitespace")),
             (JAN[0], _token(JAN[1])),
             (r"[0-9]+", _token("Number")),
             (r",", _token("Punctuation")),
