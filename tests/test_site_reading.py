@@ -143,12 +143,14 @@ def test_the_notation_is_coloured_and_the_workbench_pictured(browser, site):
     comments each its colour), and the page on transcribing shows the pictures drawn from the language server."""
     page = open_page(browser, site, "transcribing.html", 1200)
     colours = page.evaluate("""() => {
-        const block = [...document.querySelectorAll('.highlight code')].find(c => c.textContent.includes('1. white 6-1'));
+        const block = [...document.querySelectorAll('.highlight code')]
+            .find(c => c.textContent.includes('1. white 6-1'));
         const colour = sel => { const e = block.querySelector(sel); return e && getComputedStyle(e).color; };
         return {text: getComputedStyle(block).color, player: colour('.nc'), dice: colour('.m'), move: colour('.nv'),
                 comment: colour('.cm'), tag: colour('.nt'), jan: colour('.nf'),
                 images: [...document.querySelectorAll('article img')].map(i => [i.getAttribute('src'), i.naturalWidth]),
-                nav: [...document.querySelectorAll('.md-nav__link')].some(a => a.textContent.trim() === 'Transcribing a game')};
+                nav: [...document.querySelectorAll('.md-nav__link')]
+                    .some(a => a.textContent.trim() === 'Transcribing a game')};
     }""")
     parts = [colours[k] for k in ("player", "dice", "move", "comment", "tag", "jan")]
     assert all(parts) and len(set(parts)) >= 4 and colours["text"] not in (colours["player"], colours["comment"])

@@ -59,9 +59,9 @@ def _keywords(words: tuple[str, ...]) -> str:
 
 RULES = (
     Rule(r'(\[)(\s*)([A-Za-z][A-Za-z0-9_-]*)(\s*)("(?:\\.|[^"\\\n])*")(\s*)(\])',
-         (("Punctuation", "punctuation.definition.tag.tric"), ("Text.Whitespace", ""), ("Name.Tag", "entity.name.tag.tric"),
-          ("Text.Whitespace", ""), ("String", "string.quoted.double.tric"), ("Text.Whitespace", ""),
-          ("Punctuation", "punctuation.definition.tag.tric"))),
+         (("Punctuation", "punctuation.definition.tag.tric"), ("Text.Whitespace", ""),
+          ("Name.Tag", "entity.name.tag.tric"), ("Text.Whitespace", ""), ("String", "string.quoted.double.tric"),
+          ("Text.Whitespace", ""), ("Punctuation", "punctuation.definition.tag.tric"))),
     Rule(rf"([0-9]+\.)?([ \t]*)({_SIDE}){_END}([ \t]+)({_keywords(DOUBLETS)}|[0-9]+-[0-9]+)(?=[\s{{}}()\[\]]|$)",
          (("Number", "constant.numeric.throw-number.tric"), ("Text.Whitespace", ""),
           ("Name.Class", "entity.name.type.player.tric"), ("Text.Whitespace", ""),
