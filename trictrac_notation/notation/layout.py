@@ -137,6 +137,8 @@ class _Lines:
         glued = glued or not self.line.strip() or self.line.endswith("(")
         self.line += text if glued else " " + text
 
+    width: float = WIDTH
+
     def comment(self, text: str, indent: int) -> None:
         """A comment, its words wrapped at WIDTH onto lines indented by ``indent`` (its first word never
         leaves the brace: a comment begun on a line stays on it)."""
@@ -147,7 +149,7 @@ class _Lines:
         self.add("{" + words[0] + ("}" if len(words) == 1 else ""))
         for k, word in enumerate(words[1:], start=2):
             piece = word + ("}" if k == len(words) else "")
-            if len(self.line) + 1 + len(piece) > WIDTH:
+            if len(self.line) + 1 + len(piece) > self.width:
                 self.out.append(self.line.rstrip())
                 self.line = " " * indent + piece
             else:
@@ -230,13 +232,14 @@ def _throws(toks: list[Token], lines: _Lines, indent: int, inline: bool = False)
         i += 1
 
 
-def layout(text: str) -> str:
-    """The text in the canonical layout, unchecked (see :func:`format_record`)."""
+def layout(text: str, width: float = WIDTH) -> str:
+    """The text in the canonical layout, unchecked (see :func:`format_record`); ``width`` ``math.inf``: no
+    comment wrapped (each throw and its comments on one line: a throw's line whatever the wrapping)."""
     toks = tokens(text)
     start = next((i for i in range(len(toks)) if is_head(toks, i)), len(toks))
     items = list(_preamble_items(toks[:start]))
     headers = sorted((item for item in items if item[0].kind == "header"), key=_header_rank)
-    lines = _Lines()
+    lines = _Lines(width=width)
     for item in headers:
         lines.newline()
         lines.add(_normal(item[0]))
