@@ -39,4 +39,6 @@ PY
 # shellcheck disable=SC2086  # the list is paths without spaces, split on purpose
 .venv/bin/ruff check --quiet $checked tests scripts
 .venv/bin/mypy
+# the bundled and historical records stay in the canonical layout (trictrac fmt site_src rewrites them)
+.venv/bin/trictrac fmt --check -q site_src
 .venv/bin/python -m pytest -q "$@"

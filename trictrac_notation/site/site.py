@@ -468,7 +468,8 @@ class Generator:
                 nav.append({title: titled([*index, *(t for t in pages if t not in index)])})
         if rules_nav:
             nav.append({"Rules of the treatises": titled(rules_nav)})
-        for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md"),
+        for title, rel in (("Notation", "notation.md"), ("Transcribing a game", "transcribing.md"),
+                           ("Glossary", "glossary.md"),
                            ("Sources and method", "sources.md")):
             if exists(rel):
                 nav.append({title: rel})
