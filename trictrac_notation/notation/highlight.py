@@ -29,12 +29,16 @@ KEYWORDS = (
     "let-stand", "laissee", "laissée",
     "replayed", "rejoue", "rejoué", "rejouee", "rejouée",
     "figure", "fig", "fig.",
+    "score", "score-before",                        # the book's running score
     "double", "take", "drop", "beaver", "resigns", "resigns-gammon", "resigns-backgammon",  # backgammon's cube
+    "resigns-match",
 )
 """The notation's keywords (grammar/trictrac.lark; case-blind)."""
 
 ACKNOWLEDGEMENTS = (
     "sic",  # a slip of the source, acknowledged: sic:ecole,holes
+    "taught",  # the fault an example commits on purpose, to teach it: taught:ecole
+    "abridged",  # the throws a source passes over on purpose: abridged:out-of-turn
 )
 """The words written ``WORD:CODE,CODE`` after a throw that acknowledge a diagnostic."""
 

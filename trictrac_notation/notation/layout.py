@@ -27,7 +27,7 @@ moves is never broken: one throw a line)."""
 
 HEADER_ORDER = (
     "Game", "Title", "Event", "Place", "Date", "Source", "Edition", "Page", "Figure",
-    "Rules", "Options", "Partie", "Marques", "Match",
+    "Rules", "Options", "Partie", "Marques", "Match", "MatchScore",
     "Coords", "Bottom", "FigureCoords", "FigurePile", "Language",
     "White", "Black", "First", "Annotator", "Note", "Id",
 )
