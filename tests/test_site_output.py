@@ -2,7 +2,7 @@
 author is told what is wrong with his records (issue 23 items 12, 14, 15 and 16; issue 22 item 6).
 
 Each test runs `trictrac site build` as an author would, in a real folder made by `trictrac site init` (the
-rules of the treatises and the notation page left out: a build takes about a second)."""
+rules of the treatises left out: a build takes about a second)."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ def template(tmp_path_factory):
     folder = tmp_path_factory.mktemp("template") / "mine"
     assert run_cli("site", "init", folder)[0] == 0
     settings = folder / "mkdocs.yml"
-    settings.write_text(settings.read_text(encoding="utf-8").replace("compendium: true", "compendium: false")
-                        .replace("notation: true", "notation: false"), encoding="utf-8")
+    settings.write_text(settings.read_text(encoding="utf-8").replace("compendium: true", "compendium: false"),
+                        encoding="utf-8")
     (folder / "docs/index.md").write_text("# Mine\n\nThe [games](games/index.md).\n", encoding="utf-8")
     (folder / "docs/games/good.tric").write_text(GOOD, encoding="utf-8")
     return folder
@@ -165,6 +165,10 @@ def test_one_bad_record_never_breaks_a_site(mine):
     (games / "folder.tric").mkdir()
     (games / "twice.tric").write_text(GOOD, encoding="utf-8")
     (games / "twice.md").write_text("# The author's own page\n", encoding="utf-8")
+    (games / "historical").mkdir()
+    (games / "historical/book.tric").write_text('[Source "A book, p. 3"]\n' + GOOD, encoding="utf-8")
+    os.mkfifo(games / "historical/pipe.tric")  # the corpus counts the historical records: not this one
+    (mine / "docs/corpus.yaml").write_text("books:\n  - source: A book\n    title: A book\n", encoding="utf-8")
     (games / "huge.tric").write_text('[Rules "guiton-1822"]\n[First "white"]\n\n1. white 6-4 T-6 T-4 +999999999\n',
                                      encoding="utf-8")  # hung the build: the marking went 12 points at a time
     code, _, err = build()
@@ -172,6 +176,8 @@ def test_one_bad_record_never_breaks_a_site(mine):
     lines = err.splitlines()
     assert "docs/games/folder.tric:1:1: error: not read: is a folder, not a file" in lines
     assert "docs/games/pipe.tric:1:1: error: not read: not a regular file (a device, a pipe or a socket)" in lines
+    assert "docs/games/historical/pipe.tric:1:1: error: not read: not a regular file (a device, a pipe or a socket)" \
+        in lines
     assert ("docs/games/twice.tric:1:1: error: its page would take the place of twice.md, a file of the sources "
             "beside it") in lines
     assert "docs/games/many.tric:1:2: error: white has 99 dames in the starting position, not 15" in lines
@@ -179,12 +185,13 @@ def test_one_bad_record_never_breaks_a_site(mine):
             "draws at most 35 on one") in lines
     assert ("docs/games/huge.tric:4:22: error: école par trop: white marks 999999999 but the rules give 0 (nothing): "
             "black gains 999999999 [rules.md §3.11]") in lines
-    assert lines[-1] == "trictrac site: the records have 6 errors and 0 warnings (above; their pages show them too)"
+    assert lines[-1] == "trictrac site: the records have 7 errors and 0 warnings (above; their pages show them too)"
     site = mine / "site/games"
     assert "A good game" in (site / "good.html").read_text(encoding="utf-8") and (site / "huge.html").is_file()
     assert "This record could not be drawn" in (site / "many.html").read_text(encoding="utf-8")
     assert "The author" in (site / "twice.html").read_text(encoding="utf-8")
     assert not (site / "pipe.html").exists() and not (site / "folder.html").exists()
+    assert (site / "historical/book.html").is_file() and (mine / "site/corpus.html").is_file()
 
 
 def test_the_author_is_told_of_a_warning_and_strict_fails_on_it(mine):

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from markupsafe import escape
 
-from .paths import Nav
+from .paths import Nav, SiteError, read_source
 
 MANUAL = "manual"  # where a manual's pages go on the site
 MANUAL_TITLE = "Manual"
@@ -100,3 +101,35 @@ def _below(path: Path, folder: Path) -> bool:
 
 def _hidden(path: Path, folder: Path) -> bool:
     return any(part.startswith(".") for part in path.relative_to(folder).parts)
+
+
+def publish(folder: Path, src: Path, staging: Path, write: Callable[[Path, str | bytes], object]) -> set[Path]:
+    """The manual's pages written under ``staging/manual/``, their links to the sources turned into links to the
+    site's pages, and the pictures they show; the files written."""
+    if not folder.is_dir():
+        raise SiteError(f"{folder}: error: no such folder (the manual, `manual:` under the plugin)")
+    written, files = set(), set()
+    for page in manual_pages(folder):
+        text, linked = relink(read_source(page, folder).decode("utf-8", "replace"), page, folder, src)
+        files.update(linked)
+        target = staging / MANUAL / page.relative_to(folder)
+        write(target, text)
+        written.add(target)
+    for path in sorted(files):
+        target = staging / MANUAL / path.relative_to(folder)
+        write(target, read_source(path, folder))
+        written.add(target)
+    return written
+
+
+def more_nav(nav: Nav, sources: set[Path], manual: set[Path], staging: Path,
+             title: Callable[[Path], str]) -> Nav:
+    """The manual's section, and an entry for each page of the sources (``sources``: the files copied to
+    ``staging``) that no section of ``nav`` names."""
+    def pages(written: set[Path]) -> list[str]:
+        return sorted(p.relative_to(staging).as_posix() for p in written if p.suffix == ".md")
+
+    titles = {p: title(staging / p) for p in pages(sources) + pages(manual)}
+    index = staging / MANUAL / "index.md"
+    more = manual_nav(pages(manual), titles, index.read_text("utf-8") if manual and index.is_file() else None)
+    return more + nav_of(unlisted(nav + more, pages(sources)), titles)

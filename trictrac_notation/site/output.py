@@ -24,7 +24,7 @@ from .paths import SiteError
 
 MARKER = ".trictrac-site.json"  # in a built site: the files the build wrote
 CACHE_MARKER = ".trictrac-cache"  # in a cache folder: this folder is the build's own (and its lock)
-CACHE_NAMES = {CACHE_MARKER, "docs", "pages.json", "built.json", "compendium.json", "jinja", "jinja-pages"}
+CACHE_NAMES = {CACHE_MARKER, "docs", "pages.json", "built.json", "compendium.json", "corpus", "jinja", "jinja-pages"}
 _NEW, _OLD = "trictrac-new", "trictrac-old"  # the folders of a swap, beside the output folder
 
 

@@ -36,6 +36,7 @@ from .. import __version__
 from ..core.diagnostics import Diagnostic
 from ..core.resources import data_dir
 from ..errors import TrictracError
+from .manual import more_nav
 from .mkrun import Collect, merge_search_index, mkdocs_logging, read_json, stamp
 from .output import write_if_changed as _write
 from .paths import (
@@ -303,7 +304,9 @@ class Generator:
                         for folder, _, _ in SECTIONS}
             pages: dict[str, str | None] = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(
                 games=composed, historical=bool(sections[HISTORICAL]), backgammon=bool(sections[BACKGAMMON]))}
-            corpus, corpus_files = self._corpus(key, [(g, p) for g, p in records if g.startswith(f"{HISTORICAL}/")])
+            read = {g for g, _, _ in games}  # (a record that cannot be read is not counted)
+            corpus, corpus_files = self._corpus(key, [(g, p) for g, p in records
+                                                      if g in read and g.startswith(f"{HISTORICAL}/")])
             for rel, data in corpus_files.items():
                 _write(inside(self.staging, rel), data)
                 wanted.add(inside(self.staging, rel))
@@ -323,7 +326,7 @@ class Generator:
         self._remove_stale(wanted)
         self._save_manifest(new_manifest)
         out.nav = self._nav([g for g, _, _ in games], rules_nav)
-        out.nav += self._more_nav(out.nav, sources, manual)
+        out.nav += more_nav(out.nav, sources, manual, self.staging, page_title)
         out.seconds = time.perf_counter() - start
         return out
 
@@ -353,42 +356,12 @@ class Generator:
         return written
 
     def _manual(self) -> set[Path]:
-        """The manual's pages, their links to the sources turned into links to the site's pages, and the
-        pictures they show (manual.py)."""
-        from .manual import MANUAL, manual_pages, relink
+        from .manual import MANUAL, publish
 
-        if self.manual is None:
-            return set()
-        if not self.manual.is_dir():
-            raise SiteError(f"{self.manual}: error: no such folder (the manual, `manual:` under the plugin)")
-        if (self.src / MANUAL).exists():
+        if self.manual is not None and (self.src / MANUAL).exists():
             raise SiteError(f"{self.src / MANUAL}: error: the manual is published as {MANUAL}/, and the site's "
                             f"sources have a {MANUAL} of their own\n  hint: rename one of them")
-        written, files = set(), set()
-        for page in manual_pages(self.manual):
-            text, linked = relink(read_source(page, self.manual).decode("utf-8", "replace"),
-                                  page, self.manual, self.src)
-            files.update(linked)
-            target = inside(self.staging, f"{MANUAL}/{page.relative_to(self.manual).as_posix()}")
-            _write(target, text)
-            written.add(target)
-        for path in sorted(files):
-            target = inside(self.staging, f"{MANUAL}/{path.relative_to(self.manual).as_posix()}")
-            _write(target, read_source(path, self.manual))
-            written.add(target)
-        return written
-
-    def _more_nav(self, nav: Nav, sources: set[Path], manual: set[Path]) -> Nav:
-        """The manual's section, and an entry for each page of the sources that no section names."""
-        from .manual import manual_nav, nav_of, unlisted
-
-        def pages(written: set[Path]) -> list[str]:
-            return sorted(p.relative_to(self.staging).as_posix() for p in written if p.suffix == ".md")
-
-        titles = {p: page_title(self.staging / p) for p in pages(sources) + pages(manual)}
-        index = self.staging / "manual/index.md"
-        more = manual_nav(pages(manual), titles, index.read_text("utf-8") if manual and index.is_file() else None)
-        return more + nav_of(unlisted(nav + more, pages(sources)), titles)
+        return publish(self.manual, self.src, self.staging, _write) if self.manual is not None else set()
 
     def _package_pages(self) -> set[Path]:
         """The notation page, from the package, unless the site has its own or leaves it out."""
