@@ -37,7 +37,7 @@ def fake_score(t):
     builder as a scorer's result (what the move list and the viewer's diagram and score both read)."""
     after = {"white": {"points": 2 * ((t.index + 1) // 2), "holes": 0, "bredouille": False},
              "black": {"points": 4 * (t.index // 2), "holes": 1, "bredouille": False}}
-    return SimpleNamespace(after=after, events=[], ecoles=[], marker=None)
+    return SimpleNamespace(after=after, events=[], ecoles=[], marker=None, applied={})
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +91,7 @@ def test_step_through_a_game(browser, page_url):
 
     page.click(".tv-next")
     one = state(page)
-    assert one["counter"] == "throw 1 / 4" and one["label"] == "1. white 6-4 T-6 T-4"
+    assert one["counter"] == "throw 1 / 4" and one["label"] == "1. white 6-4: T-6 T-4"
     assert one["svg"] != start["svg"]
     assert one["white"] == "white 0 holes 2 points" and one["black"] == "black 1 hole 0 points"
     assert one["current"] == ["1"]
@@ -99,7 +99,7 @@ def test_step_through_a_game(browser, page_url):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     three = state(page)
-    assert three["counter"] == "throw 3 / 4" and three["label"] == "3. white sonnez T-6 T-6"
+    assert three["counter"] == "throw 3 / 4" and three["label"] == "3. white sonnez: T-6 T-6"
     assert three["white"] == "white 0 holes 4 points" and three["black"] == "black 1 hole 4 points"
     assert "a comment" in three["flags"] and three["svg"] not in (one["svg"], start["svg"])
 

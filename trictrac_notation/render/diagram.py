@@ -665,13 +665,15 @@ def scene(position: Position, *, coords: str | CoordSystem = "player", bottom: s
     layout = COMPACT if compact else FULL
     events = list(ann.events or ())
     shapes = fills(events, bottom)
-    shapes += dames(position, bottom, layout)
+    piled = dames(position, bottom, layout)
+    shapes += [s for s in piled if not s.cls.startswith("count")]
     shapes += score_marks(ann.score, ann.marker, bottom)
     if ann.mover in COLORS:
         shapes += moves(position, ann.mover, ann.ways(), bottom)
         shapes += knocked(ann.knocked, ann.mover, bottom)
     shapes += hits(events, ann.mover, bottom)
     shapes += outlines(ann.marked, bottom)
+    shapes += [s for s in piled if s.cls.startswith("count")]  # over the arrows: a pile's count is never hidden
     shapes += tags(events, ann.mover, bottom, shapes, layout)
     lines = caption_lines(ann, cs, bottom, title, look)
     if layout.caption:
@@ -724,19 +726,42 @@ class NoSuchThrow(TrictracError, ValueError):
 
 
 def throw_view(replay: Replay, n: int) -> tuple[Position, Annotations | None]:
-    """The position after throw ``n`` of the main line (0: the start) and its annotations."""
+    """The position after throw ``n`` of the main line (0: the start) and its annotations: the throw as it was
+    played, before the dames are re-piled when it ends a relevé (:func:`repile_view` draws that)."""
     count = len(replay.record.throws)
     if not 0 <= n <= count:
         raise NoSuchThrow(f"throw {n} does not exist: the record has {count} throw{'s' if count != 1 else ''} "
                           f"(give 0 for the starting position, up to {count})")
     if n == 0:
-        return replay.initial, None
+        return replay.initial, start_annotations(replay)
     if n > len(replay.throws):
         where = f" at line {replay.stopped.line}" if replay.stopped else ""
         raise NoSuchThrow(f"throw {n} was not replayed: the position is unknown after an earlier error{where}")
-    result = replay.throws[n - 1]
-    position = result.after if result.after is not None else result.before
-    return position, throw_annotations(result, look_of(replay.game))
+    return result_view(replay.throws[n - 1], look_of(replay.game))
+
+
+def start_annotations(replay: Replay) -> Annotations | None:
+    """The score a record sets at its start (a problem's ``points:8``), drawn on the starting position; None when
+    it sets none (every count 0)."""
+    score = replay.start_score if look_of(replay.game).marks else None
+    if not score or not (replay.start_marker or any(any(entry.values()) for entry in score.values())):
+        return None
+    return Annotations(score=score, marker=replay.start_marker)
+
+
+def result_view(result: ThrowResult, look: Look = TRICTRAC) -> tuple[Position, Annotations]:
+    """A replayed throw's position (the one a player went from, before re-piling) and its annotations."""
+    position = next(p for p in (result.went_from, result.after, result.before) if p is not None)
+    return position, throw_annotations(result, look)
+
+
+def repile_view(result: ThrowResult, look: Look = TRICTRAC) -> tuple[Position, Annotations] | None:
+    """The step after a throw that ended a relevé (or a game): the dames re-piled, with the score; None when the
+    throw re-piled nothing."""
+    if result.repiled is None:
+        return None
+    ann = throw_annotations(result, look)
+    return result.repiled, Annotations(score=ann.score, marker=ann.marker, captions=(look.new_round,))
 
 
 def replay_system(replay: Replay, coords: str | CoordSystem | None = None) -> CoordSystem:

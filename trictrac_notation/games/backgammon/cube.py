@@ -144,6 +144,7 @@ class GameScore:
     marque: Result | None = None
     events: list[Any] = field(default_factory=list)
     ecoles: list[Any] = field(default_factory=list)
+    applied: dict[str, int] = field(default_factory=dict)  # (no points kept throw by throw)
     marker: str | None = None
     next_first: str | None = None  # a new game: either player may throw first
     next_why: str | None = None

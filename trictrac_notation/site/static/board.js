@@ -429,9 +429,10 @@
   // ``score``: the score after the frame (the latest a frame gave: frames give it where it changes).
   function scene(board, frame, score, compact) {
     var layout = D.LAYOUTS[compact ? "compact" : "full"], bottom = board.bottom, pos = readPosition(frame.p);
-    var shapes = fills(frame.j || [], bottom).concat(dames(pos, bottom, layout), scoreMarks(score, bottom));
+    var piled = dames(pos, bottom, layout), isCount = function (s) { return s.cls.indexOf("count") === 0; };
+    var shapes = fills(frame.j || [], bottom).concat(piled.filter(function (s) { return !isCount(s); }), scoreMarks(score, bottom));
     if (frame.s) { shapes = shapes.concat(moves(pos, frame.s, frame.m || [], bottom), knocked(frame.b || [], frame.s, bottom)); }
-    shapes = shapes.concat(hits(frame.v || [], bottom));
+    shapes = shapes.concat(hits(frame.v || [], bottom), piled.filter(isCount));  // a pile's count over the arrows
     shapes = shapes.concat(tags(frame, bottom, shapes, layout));
     var lines = (frame.t ? [frame.t] : []).concat(frame.e || [], frame.c || []), sl = scoreLine(score);
     if (sl) { lines.push(sl); }
