@@ -402,7 +402,7 @@ def test_backgammon_records_are_game_pages(tmp_path):
     """Issue 10: games/backgammon/*.tric are game pages of their own section, with the viewer's data (the bar,
     dames entering from it, hits to the bar, bearing off; the points labelled 24..1), the cube's actions in the
     move list, and none of trictrac's widgets (the points-and-holes line, the score chart)."""
-    money = Path(__file__).resolve().parent.parent / "site_src/games/backgammon/backgammon-money.tric"
+    money = Path(__file__).resolve().parent / "data/backgammon-money.tric"
     src = make_src(tmp_path, {"fausse.tric": FAUSSE})
     (src / "games/backgammon").mkdir()
     (src / "games/backgammon/money.tric").write_text(money.read_text(encoding="utf-8"), encoding="utf-8")
@@ -440,7 +440,7 @@ def test_a_backgammon_page_says_the_cube_the_match_and_the_result_in_the_games_w
     from trictrac_notation.site.gamepage import render_game
     from trictrac_notation.site.site import templates
 
-    path = Path(__file__).resolve().parent.parent / "site_src/games/backgammon/backgammon-money.tric"
+    path = Path(__file__).resolve().parent / "data/backgammon-money.tric"
     replay = open_game(path).replay
     files, title, _ = render_game("backgammon/money", path, templates(), "games/backgammon/money.tric")
     page = files["games/backgammon/money.md"]

@@ -6,7 +6,6 @@ exercises the viewer whatever the scoring engine does."""
 
 from __future__ import annotations
 
-import shutil
 from types import SimpleNamespace
 
 import pytest
@@ -14,9 +13,6 @@ import pytest
 from trictrac_notation.site import gamepage
 from trictrac_notation.site.site import build
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 RECORD = """[Title "Viewer test"]
 [First "white"]
 
@@ -26,10 +22,6 @@ RECORD = """[Title "Viewer test"]
 4. black 2-1 T-2 T-1
 """
 
-playwright = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extra: bash scripts/test.sh")
-if not shutil.which("chromium") and not shutil.os.path.exists(CHROMIUM):
-    pytest.skip("no Chromium on this machine: scripts/test.sh installs Debian's chromium (needs root)",
-                allow_module_level=True)
 
 
 def fake_score(t):
@@ -58,14 +50,6 @@ def page_url(tmp_path_factory):
         mp.setattr(gamepage, "_replay", scored)
         build(root / "out", src=root / "src", cache=root / "cache", progress=False)
     return (root / "out/games/viewer.html").as_uri()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def state(page) -> dict:

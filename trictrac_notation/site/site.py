@@ -478,7 +478,7 @@ class Generator:
         if rules_nav:
             nav.append({"Rules of the treatises": titled(rules_nav)})
         for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md"),
-                           ("Sources and method", "sources.md")):
+                           ("Sources and method", "sources.md"), ("For site authors", "authors.md")):
             if exists(rel):
                 nav.append({title: rel})
         return nav

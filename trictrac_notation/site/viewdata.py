@@ -6,7 +6,8 @@ A frame holds only what its diagram needs that the page does not already say: ``
 (:func:`position_code`), ``s`` the mover, ``d`` the dice, ``m`` each dame's way (mover's frame:
 ``[src, dst]`` or ``[src, via..., dst]``, -1 = from the bar, 24 = borne off; :mod:`looks`), ``b`` the arrows
 (White's frame) where a dame was hit to the bar, ``t`` the caption's line of the moves, ``e`` the events in words,
-``c`` the caption's notes (a fausse case), ``v`` the beaten dames (``[kind, arrow]``, White's frame), ``j``
+``c`` the caption's notes (a fausse case), ``v`` the beaten dames (``[kind, arrow]``, White's frame), ``cu``
+backgammon's cube (``[value, owner]``), ``ix`` the game and the throw in it (a match numbers each game's throws), ``j``
 the pleins (``[jan, quadrant, beneficiary]``) and ``sc`` the score, given only where it changes along its line:
 ``{colour: [points, holes, bredouille, words], "k": pavillon}``; ``r`` the step after a throw that ended a relevé
 (or a game): the dames re-piled, a frame of its own; ``br`` the throw's variations, each a line of frames to step
@@ -54,6 +55,8 @@ class BoardData(TypedDict):
     bottom: str
     labels: list[str]
     prefixes: dict[str, str]
+    turned: bool  # backgammon's board: the bottom player's home at the bottom right (render/turned.py)
+    per_game: bool  # the throws are numbered in each game (a match's): frames say which (``ix``)
 
 
 class _FrameBase(TypedDict):
@@ -72,6 +75,8 @@ class ViewFrame(_FrameBase, total=False):
     c: list[str]
     v: list[list[Any]]
     j: list[list[Any]]
+    cu: list[Any]
+    ix: list[int]
     sc: FrameScore | None
     r: ViewFrame
     br: list[list[ViewFrame]]
@@ -92,8 +97,9 @@ def board_data(replay: Replay) -> BoardData:
     cs = replay_system(replay)
     labels, _ = arrow_labels(cs, replay.bottom, False)
     _, prefixes = arrow_labels(cs, replay.bottom, True)
-    return BoardData(name=look_of(replay.game).title, bottom=replay.bottom, labels=[labels[t] for t in range(24)],
-                     prefixes=prefixes)
+    look = look_of(replay.game)
+    return BoardData(name=look.title, bottom=replay.bottom, labels=[labels[t] for t in range(24)], prefixes=prefixes,
+                     turned=look.turned, per_game=bool(replay.game and replay.game.numbers_each_game))
 
 
 def frames_data(replay: Replay) -> list[ViewFrame]:
@@ -122,6 +128,8 @@ def _line(results: list[ThrowResult], cs: CoordSystem, bottom: str, look: Look, 
         repiled = repile_view(result, look)
         if repiled is not None:
             frame["r"] = _frame(*repiled, cs, bottom, look)
+        if result.game is not None and result.game.numbers_each_game:
+            frame["ix"] = [result.releve, result.index]  # game, and throw of that game
         if branch:
             frame["l"] = throw_words(result.throw, result)
             frame["e"] = [event_text(ev, ann.mover, cs, bottom) for ev in ann.events]
@@ -144,9 +152,13 @@ def _frame(position: Position, ann: Annotations | None, cs: CoordSystem, bottom:
             "c": [str(c) for c in ann.captions],
             "v": [list(h) for h in filter(None, (_hit(ev, ann.mover) for ev in ann.events))],
             "j": [[ev.jan, ev.quadrant, ev.beneficiary] for ev in ann.events if _plein(ev, bottom)],
+            "cu": list(ann.cube) if ann.cube else None,
         })
     # the empty fields left out: what remains has the types of ViewFrame
     return cast(ViewFrame, {k: v for k, v in frame.items() if v not in (None, [])})
+
+
+SLIPS = {"ecole": "école", "fausse-ecole": "fausse école", "fausse-case": "fausse case"}  # a sic: code in words
 
 
 def throw_words(throw: Throw, result: ThrowResult | None = None) -> str:
@@ -172,7 +184,7 @@ def throw_words(throw: Throw, result: ThrowResult | None = None) -> str:
                                                       "had played again: " + " ".join(m.text for m in throw.replayed)))
     if throw.marque is not None or throw.refait:
         parts.append("refait" if throw.refait else f"the marqué is worth {throw.marque}")
-    slips = sorted({c.replace("-", " ") for s in throw.sics for c in s.codes})
+    slips = sorted({SLIPS.get(c, c.replace("-", " ")) for s in throw.sics for c in s.codes})
     if slips:
         parts.append(f"a slip of the source acknowledged ({', '.join(slips)})")
     parts += [f"the book's figure {f.label} beside" for f in throw.figures]

@@ -93,6 +93,7 @@
     this.el = {
       counter: q(".tv-counter"), label: q(".tv-label"), diagram: q(".tv-diagram"),
       white: q(".tv-score-white"), black: q(".tv-score-black"), events: q(".tv-events"), flags: q(".tv-flags"),
+      status: q(".tv-status"),
       book: q(".tv-book"), up: q(".tv-up"),
       first: q(".tv-first"), prev: q(".tv-prev"), next: q(".tv-next"), end: q(".tv-last")
     };
@@ -180,7 +181,9 @@
   Viewer.prototype.where = function (step) {
     var parent = this.line.parent, words;
     if (!parent) {
-      words = "throw " + step.i + " / " + this.last;
+      var ix = step.repile ? step.of.ix : step.f.ix;  // a match numbers each game's throws
+      words = ix ? "game " + ix[0] + " · throw " + ix[1] + " (" + step.i + " / " + this.last + ")" :
+        "throw " + step.i + " / " + this.last;
     } else {
       var count = this.line.steps.filter(function (s) { return !s.repile && !s.base; }).length;
       var at = parent.line.steps[parent.k];
@@ -203,6 +206,7 @@
       this.el.white.textContent = scoreText("white", step.score ? step.score.white : null);
       this.el.black.textContent = scoreText("black", step.score ? step.score.black : null);
     }
+    if (this.el.status) { this.el.status.textContent = (step.f.c || []).join(" · "); }  // pips, cube, match
     var shown = step.repile || step.base ? {} : frame;
     if (this.el.book) { this.el.book.innerHTML = bookHTML(shown.g || []); }
     fill(this.el.events, shown.e || [], "event");
