@@ -330,3 +330,24 @@ def test_a_historical_game_links_its_book_its_neighbours_and_stands_in_the_sideb
     nav = page[page.index('<nav class="md-nav md-nav--primary"'):]
     assert 'href="lelasseux-1852-296-taking-the-coin-by-a-revirade.html"' in nav.split("</nav>")[0] or \
         "taking-the-coin-by-a-revirade" in nav
+
+
+@pytest.mark.parametrize("source, book, chapter, at", [
+    ("Lelasseux-Lafosse 1852, Le jeu de trictrac rendu facile, section 4, ch. XVI, § 296; ch. XX, § 356",
+     "Lelasseux-Lafosse 1852", "Section 4, chapter XVI", 296),
+    ("Guiton 1822, Traité complet du jeu de trictrac, 2nd ed., ch. 14, section 'Empêcher l'adversaire de passer son "
+     "coin', fig. XI", "Guiton 1822", "Chapter 14", 11),
+    ("Guiton 1822, Traité complet du jeu de trictrac, 2nd ed., ch. 1, article 'Battre à vrai, battre à faux'",
+     "Guiton 1822", "Chapter 1", None),
+    ("Lepeintre 1818, Cours complet de trictrac, part 1 'De la marche du jeu', §III 'Du Jan de Mézéas', fig. 8",
+     "Lepeintre 1818", "Part 1, §III 'Du Jan de Mézéas'", 8),
+    ("Lepeintre 1818, Cours complet de trictrac, part 4 (the laws), rule 56, fig. 26", "Lepeintre 1818",
+     "Part 4 (the laws)", 56),
+    ("composed for trictrac, after Lepeintre 1818 (Cours complet de trictrac); not a transcription", None, None, None),
+    ("the author's own notes", None, None, None),
+])
+def test_a_records_place_in_its_book_is_read_from_its_source(source, book, chapter, at):
+    from trictrac_notation.site.history import place
+
+    where = place(source)
+    assert (where and (where.book, where.chapter, where.at)) == ((book, chapter, at) if book else None)

@@ -99,7 +99,8 @@ def place(source: str | None) -> Place | None:
             finer = True
         elif not title and not chapter:
             title = part
-    label = ", ".join(chapter).replace("ch.", "chapter")
+    # a part's own title is left out when a chapter follows it: 'Part 1, §I 'Episodes du Jan de six tables''
+    label = ", ".join([re.sub(r"\s*'[^']*'$", "", c) for c in chapter[:-1]] + chapter[-1:]).replace("ch.", "chapter")
     return Place(m.group(0), int(m.group("year")), title, label[:1].upper() + label[1:], tuple(keys), at)
 
 
