@@ -47,5 +47,6 @@ text = re.sub(r"^\[Date [^\n]*\]\n", "", text, flags=re.M)  # the day it was com
 text = text.replace("gnubg ", "Nora ").replace("root ", "Felix ")  # the players' names in the games' comments
 open(sys.argv[2], "w", encoding="utf-8").write(text)
 PY
+.venv/bin/trictrac fmt -q "$out"  # the canonical layout of the bundled records
 .venv/bin/trictrac check "$out"
 echo "wrote $out"

@@ -224,10 +224,10 @@ def test_the_compendium_reads_at_1400_px(browser, site):
 
 def test_historical_games_are_listed_by_book_and_chapter_in_the_books_order(site):
     index = html(site, "games/historical/index.html")
-    books = list(re.finditer(r"<h2[^>]*>(.*?)<", index))
+    books = list(re.finditer(r"<h3[^>]*>(.*?)<", index))
     assert [b.group(1).split(",")[0] for b in books] == ["Lepeintre 1818", "Guiton 1822", "Lelasseux-Lafosse 1852"]
     guiton = index[books[1].start():books[2].start()]
-    chapters = [int(c) for c in re.findall(r"<h3[^>]*>Chapter (\d+)", guiton)]
+    chapters = [int(c) for c in re.findall(r"<h4[^>]*>Chapter (\d+)", guiton)]
     assert chapters == sorted(chapters) and 10 in chapters and chapters.index(10) > chapters.index(9)
     listed = re.findall(r"<li>(.*?)</li>", index.split('class="md-content"')[1], re.S)
     assert len(listed) >= 100 and not [item for item in listed if "compos" in item.lower()]
