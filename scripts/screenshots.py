@@ -23,6 +23,7 @@ PAGES = {
     "game": ("games/guiton-le-coin-battu.html", ".tt-play", 21),
     "game-card": ("games/a-ecrire-quatre-marques.html", "#score-card", 0),
     "historical-index": ("games/historical/index.html", "h2", 0),
+    "corpus": ("corpus.html", None, 0),
     "historical-game": ("games/historical/lepeintre-1818-1-i-petit-jan.html", ".tt-play", 4),
     "backgammon-game": ("games/backgammon/backgammon-match.html", ".tt-play", 21),
     "matrix": ("rules/compare.html", ".tt-matrix", 0),

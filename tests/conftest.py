@@ -166,16 +166,18 @@ def tric(tmp_path):
     return write
 
 
-# --- the browser tests: one headless Chromium (Debian's) and one build of the bundled site for the whole session ---
+# --- the browser tests: a headless Chromium (Debian's) a module, one build of the bundled site for the session ---
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One headless Chromium for every browser test (scripts/test.sh installs Debian's; without it they skip)."""
+    """One headless Chromium for a module's browser tests (scripts/test.sh installs Debian's; without it they skip).
+    Not one for the session: playwright's sync API holds an event loop while it runs, which asyncio.run (the language
+    server's tests) refuses to run beside."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extra: scripts/test.sh")
     if not os.path.exists(CHROMIUM):
         pytest.skip("no Chromium on this machine: scripts/test.sh installs Debian's chromium (needs root)")

@@ -451,7 +451,7 @@ def test_a_backgammon_page_says_the_cube_the_match_and_the_result_in_the_games_w
     assert "<li>white wins a gammon, cube at 2: 4 points</li>" in result
     assert "<li>match (money): white 4, black 0</li>" in result
     rows = dict(re.findall(r'<tr class="throw" data-throw="(\d+)".*?<td class="score">(.*?)</td></tr>', page, re.S))
-    assert rows["10"] == "" and rows["11"] == '<span class="state">cube at 2</span>'
-    assert rows["31"] == ('<span class="state">cube at 2</span> '
+    assert rows["10"] == "" and rows["11"] == '<span class="state">cube at 2, black&#39;s</span>'  # its owner too
+    assert rows["31"] == ('<span class="state">cube at 2, black&#39;s</span> '
                           '<span class="state">white wins a gammon, cube at 2: 4 points</span>')
     assert "the game is over: the next starts from the layout" in page
