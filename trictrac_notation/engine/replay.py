@@ -18,7 +18,17 @@ from typing import Any
 
 from ..core.board import COLORS, OFF, WHITE, Position, other
 from ..core.coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
-from ..core.diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Diagnostic, Reporter, Severity
+from ..core.diagnostics import (
+    ACKNOWLEDGED,
+    ERROR,
+    NOTE,
+    SIC_CODES,
+    WARNING,
+    Diagnostic,
+    Reporter,
+    Severity,
+    capped,
+)
 from ..notation.record import Figure, MoveText, Record, Span, Throw
 from .figures import differences, figure_pile, figure_system, read_figure
 from .game import Game, game_for, game_named, moves_span
@@ -54,6 +64,8 @@ class ThrowResult:
     score: ThrowScore | None = None  # filled by a scorer
     throw_in_releve: int = 0  # how many throws this side has made in the relevé, this one included
     new_releve: bool = False  # the dames are re-piled after this throw
+    repiled: Position | None = None  # the position they were re-piled to (None: not re-piled after this throw)
+    went_from: Position | None = None  # the player went (s'en aller): the position he left (``after`` is re-piled)
     counts_before: dict[str, int] = field(default_factory=dict)  # throws per side in the relevé before this one
     score_before: Any = None  # the scorer's state before this throw (for variations)
     rules: Any = None  # the game's movement rules (trictrac: a MoveRules)
@@ -85,6 +97,8 @@ class Replay:
     bottom: str
     stopped: Span | None = None
     final: Final | None = None  # the scorer's final state, when scoring
+    start_score: dict[str, dict[str, Any]] | None = None  # the score at the start (a record's setup may set it)
+    start_marker: str | None = None  # ... and who holds the marker of the second series then
     game: Game | None = None
     rules: Any = None  # the game's movement rules the record was replayed with
 
@@ -159,20 +173,24 @@ def replay(record: Record, rules: Any = None, scorer: Scorer[Any] | None = None,
     _compare_figures(record.figures, start, ctx)
     scorer = ctx.scorer
     state = scorer.start(record, start, reporter) if scorer else None
+    standing = scorer.standing(state) if scorer else (None, None)
     results, stopped = _replay_line(record.throws, start, first, 1, ctx, state)
-    out = Replay(record, results, [], start, ctx.coords, ctx.bottom, stopped, game=ctx.game, rules=ctx.rules)
+    out = Replay(record, results, [], start, ctx.coords, ctx.bottom, stopped, game=ctx.game, rules=ctx.rules,
+                 start_score=standing[0], start_marker=standing[1])
     if scorer:
         out.final = scorer.finish(state, results, reporter)
     acknowledge(record, reporter)
-    out.diagnostics = reporter.sorted()
+    out.diagnostics = capped(reporter.sorted())
     return out
 
 
 def acknowledge(record: Record, reporter: Reporter) -> None:
-    """Turn the diagnostics a throw's ``sic:CODE`` names into notes (the source's known slips), and
-    report each acknowledgement that matches nothing, or names no diagnostic code.
+    """Turn the diagnostics a throw's ``sic:CODE`` (the source's known slips) or ``taught:CODE`` (the faults
+    its examples commit on purpose) names into notes, and report each acknowledgement that matches nothing,
+    or names no diagnostic code.
 
-    A diagnostic belongs to the throw written last before it (variations included)."""
+    A diagnostic belongs to the throw written last before it (variations included); of the line's
+    acknowledgements naming its code, the first takes it."""
     throws = [t for t in record.every_throw() if t.span is not None]
     if not any(t.sics for t in throws):
         return
@@ -186,20 +204,20 @@ def acknowledge(record: Record, reporter: Reporter) -> None:
         i = bisect_right(starts, (d.line, d.column)) - 1
         if i < 0:
             continue
-        for sic in throws[i].sics:
-            if any(SIC_CODES.get(c) == d.code for c in sic.codes):
-                d.severity = NOTE
-                d.hint = f"acknowledged as a slip of the source ({'sic:' + ','.join(sic.codes)})"
-                used |= {(id(sic), c) for c in sic.codes if SIC_CODES.get(c) == d.code}
+        sic = next((s for s in throws[i].sics if any(SIC_CODES.get(c) == d.code for c in s.codes)), None)
+        if sic is not None:
+            d.severity, d.acknowledged = NOTE, sic.kind
+            d.hint = f"{ACKNOWLEDGED[sic.kind]} ({sic.kind}:{','.join(sic.codes)})"
+            used |= {(id(sic), c) for c in sic.codes if SIC_CODES.get(c) == d.code}
     for t in throws:
         for sic in t.sics:
             for code in sic.codes:
                 if code not in SIC_CODES:
-                    reporter.error(f"sic:{code} names no diagnostic code; codes a record may acknowledge: "
+                    reporter.error(f"{sic.kind}:{code} names no diagnostic code; codes a record may acknowledge: "
                                    + ", ".join(sorted(set(SIC_CODES))), sic.span, code="sic")
                 elif (id(sic), code) not in used:
-                    reporter.warning(f"sic:{code} acknowledges nothing: this throw has no {code!r} diagnostic "
-                                     "(remove it, or fix the record)", sic.span, code="sic")
+                    reporter.warning(f"{sic.kind}:{code} acknowledges nothing: this throw has no {code!r} "
+                                     "diagnostic (remove it, or fix the record)", sic.span, code="sic")
 
 
 @dataclass
@@ -296,15 +314,15 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, position: Position, ctx
         result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == ctx.game.dames or ended
         turn.game_over = ended
         if result.new_releve and not (throw.pour_tout and not went and not ended):
-            turn.position = ctx.game.layout(ctx.rules)  # re-piled; the same player throws first
+            turn.position = result.repiled = ctx.game.layout(ctx.rules)  # re-piled; the same player throws first
             if went:
-                result.after = turn.position
+                result.went_from, result.after = result.after, turn.position
             turn.expected = result.score.next_first if result.score is not None and ended else side
             turn.why = result.score.next_why if result.score is not None and ended else None
             turn.why_rule, turn.phase = "rules.md §4 D15" if turn.why else None, None
             turn.releve += 1
             turn.counts = {c: 0 for c in COLORS}
-    result.diagnostics = r.items[mark:]
+    result.diagnostics = capped(r.items[mark:])
     return result
 
 

@@ -37,7 +37,11 @@ EXPECTED = {
     "LET_STAND": "let-stand",
     "REPLAYED": "replayed and the play that stands",
     "SIC": "sic:CODE (a slip of the source acknowledged)",
+    "TAUGHT": "taught:CODE (the fault an example teaches, acknowledged)",
+    "ABRIDGED": "abridged:CODE (what the source leaves out on purpose, acknowledged)",
     "FIGURE": 'figure N "SPEC" (the book\'s figure)',
+    "SCORE": "score white H/P black H/P (the running score the source prints; score-before: before the throw)",
+    "TALLY": "a player's holes/points, like white 1/4 or black 0/8br",
     "FIGURE_LABEL": "the figure's label, like 2",
     "ARROW": "an arrow, like 5 or g",
     "JAN": "a jan name like battre-a-vrai",
@@ -66,7 +70,7 @@ def _span(tok: Token) -> Span:
 
 
 _HEAD = re.compile(r"(?:(?P<number>\d+)\.[ \t]*)?(?P<side>\w+)"
-                   r"(?:[ \t]+(?P<cube>(?i:double[ \t]+(?:take|drop|beaver)|resigns(?:-gammon|-backgammon)?))"
+                   r"(?:[ \t]+(?P<cube>(?i:double[ \t]+(?:take|drop|beaver)|resigns(?:-gammon|-backgammon|-match)?))"
                    r"(?![\w&'-]))?(?:[ \t]+(?P<dice>(?i:double[ \t]+deux)|[^\s{}()\[\]]+))?")
 _MOVE = re.compile(r"[^\s(]+(?:[ \t]*\(\d\))?|\S+")  # backgammon's "13/10 (2)" is one move
 
@@ -112,7 +116,7 @@ class _Build(Transformer[Token, Any]):
         return rec
 
     def preamble(self, children: list[Any]) -> list[Any]:
-        return [c.value[1:-1] if isinstance(c, Token) else c for c in children]
+        return [build.comment(c.value) if isinstance(c, Token) else c for c in children]
 
     def header(self, children: list[Token]) -> Header:
         tag, string = children
@@ -211,6 +215,13 @@ class _Build(Transformer[Token, Any]):
     def sic(self, children: list[Token]) -> Item:
         return build.sic(str(children[0]), _span(children[0]), self.r)
 
+    taught = abridged = sic  # the same item, its kind read from the word
+
+    def standing(self, children: list[Token]) -> Item:
+        word, *tallies = children
+        read = [(side, value, _span(t)) for t in tallies for side, value in [str(t).split(None, 1)]]
+        return build.standing(str(word), _span(word), read, self.r)
+
     def figure(self, children: list[Token]) -> Item:
         word, label, spec = children
         return ("figure", Figure(str(label), build.unquote(spec), _span(word)), _span(word))
@@ -232,7 +243,7 @@ class _Build(Transformer[Token, Any]):
 
     def comment(self, children: list[Token]) -> Item:
         tok = children[0]
-        return ("comment", tok[1:-1], _span(tok))
+        return ("comment", build.comment(tok), _span(tok))
 
     def variation(self, children: list[Any]) -> Item:
         throws = [c for c in children if isinstance(c, Throw)]
