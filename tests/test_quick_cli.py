@@ -101,7 +101,7 @@ def test_checking_a_record_that_marks_no_points_loads_no_scoring(tmp_path, warm)
     record = tmp_path / "plain.tric"
     record.write_text(random_game_text(3, "player", max_throws=40), encoding="utf-8")
     modules = loaded(["check", record], None, warm, full=True)
-    assert "trictrac_notation.notation.fastread" in modules  # (the probe did read the record)
+    assert "trictrac_notation.notation.lightread" in modules  # (the probe did read the record: the quick path)
     scoring = {f"trictrac_notation.games.trictrac.{m}" for m in ("scorer", "ecoles", "ecrire", "marking", "history")}
     assert not modules & (scoring | {"difflib", "trictrac_notation.notation.larkread"})
     assert modules & scoring <= loaded(["check", RECORD], None, warm, full=True)  # RECORD marks points

@@ -17,8 +17,6 @@ from ....core.board import BLACK, COLORS, WHITE, other
 from ....core.coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
 from ....core.diagnostics import Diagnostic
 from ....engine.quick import QuickReplay
-from ..history import Memory
-from ..marking import Marking
 from .moves import DAMES, OFF, KPlay, Step, made_play, pleins, row_of
 from .scoring import QUADRANT_NAMES, KRoll, events
 
@@ -62,7 +60,9 @@ class _Quick:
         self.ruleset = ruleset
         self.slow = False  # the movement without a rule set: the Parisian sortie (moves.PARISIAN)
         self.tariff: Any = None
-        if ruleset is not None:
+        if ruleset is not None:  # (the scorer's modules: a record checked without rules needs none)
+            from ..history import Memory
+            from ..marking import Marking
             from ..scoring import tariff
 
             movement = ruleset.movement
