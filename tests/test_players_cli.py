@@ -173,3 +173,17 @@ def test_play_stops_when_asked_and_keeps_what_was_played(tmp_path):
     throws = [line for line in record.read_text(encoding="utf-8").splitlines() if line[:1].isdigit()]
     assert 2 <= len(throws) <= 5 and all(" black " in t or " white " in t for t in throws)
     assert run_cli("check", record)[0] == 0
+
+
+def test_the_best_contract_s_examples_print_what_they_say():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs/contracts.md").read_text(encoding="utf-8")
+    section = text[text.index("## best"):text.index("## match")]
+    blocks = section.split("```sh\n")[1:]
+    assert len(blocks) == 2
+    for block in blocks:
+        command, shown = block.split("```")[0].strip().splitlines()
+        request = command[command.index("'") + 1:command.rindex("'")]
+        code, out, _ = run_cli("best", stdin=request)
+        assert (code, json.loads(out)) == (0, json.loads(shown))

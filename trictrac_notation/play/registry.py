@@ -16,6 +16,7 @@ PLAYERS: dict[str, tuple[str, str]] = {
     "greedy": ("greedy", "Greedy"),
     "lookahead": ("lookahead", "Lookahead"),
     "treatise": ("treatise", "Treatise"),
+    "learned": ("learned", "Learned"),
 }
 """name -> (module of this package, class): the players, weakest first."""
 

@@ -23,10 +23,12 @@ principle, seldom a figure):
   petit jan; no dame passed beyond the grand jan while it may still be made (Guiton ch. 11 on the
   enfilades);
 * a jan within a throw of its plein: the chances of filling at the next throw (Guiton ch. 11 'Moment du
-  plein', ch. 15's tables; Lelasseux-Lafosse §XX), the plein made: the throws it may still be kept, from
-  the throws that keep it — not from the count of points to play (Guiton ch. 13 'Insuffisance de vingt et
-  un points'; Lepeintre part 3 §53; Lelasseux-Lafosse §446-447); the petit jan (Guiton ch. 9) and the jan
-  de retour (Guiton ch. 12) by the same reckoning, their cases weighed less.
+  plein', ch. 15's tables; Lelasseux-Lafosse §XX), the plein made: the throws it may still be kept — the
+  chances of keeping it at the next throw (Guiton ch. 13 'Insuffisance de vingt et un points': the throws
+  that keep, not the count of points to play), then as many throws as the points the spare dames have to play
+  inside it allow, a throw using some 8 of them (Lepeintre part 3 §53: 'il faut pour tenir, avoir un jeu
+  long'; Lelasseux-Lafosse §446-447); the petit jan (Guiton
+  ch. 9) and the jan de retour (Guiton ch. 12) by the same reckoning, their cases weighed less.
 
 Stay or go (Guiton ch. 13 'Tenues': stay whenever staying has more to gain than to lose; Lelasseux-Lafosse
 §385; Lepeintre part 3 §52): staying is worth the points the throw gave the opponent (lost) and the
@@ -98,7 +100,9 @@ WEIGHTS: tuple[float, ...] = (-1.0, 4.0, 2.0, 4.0, 1.6, 1.6, 1.3, 1.0, 0.9, 0.45
                               1.0, 1.0, 0.3, 0.8)
 """The weight of each term, in points (ours: the books give the principle, seldom a figure)."""
 
-KEEPS_AT_MOST = 5.0  # the throws a plein is counted to be kept, at most
+KEEPS_AT_MOST = 8.0  # the throws a plein is counted to be kept, at most
+PIPS_PER_KEEP = 8.0  # the points a throw uses from the spare dames' way inside the jan (a throw brings 7 on average,
+# and some are lost: Guiton ch. 13 'Insuffisance de vingt et un points')
 HALF_A_HOLE = 6.0
 
 
@@ -144,7 +148,9 @@ def side_terms(row: list[int], opp: list[int], t: Tariff, slow: bool) -> list[fl
         bit = 1 << q
         if made & bit:
             p = chances(row, opp, slow, bit)
-            out[16] += keep * min(p / (1 - p) if p < 1 else KEEPS_AT_MOST, KEEPS_AT_MOST)
+            latitude = sum(max(0, row[k] - (2 if k >= lo else 0)) * (hi - 1 - k) for k in range(hi))
+            out[16] += keep * p * min(1 / (1 - p) if p < 1 else KEEPS_AT_MOST, 1 + latitude / PIPS_PER_KEEP,
+                                      KEEPS_AT_MOST)
             continue
         if not can_still_fill(row, lo, hi):
             continue
@@ -256,11 +262,18 @@ class Treatise:
         mine = m.players[s.mover]
         stay = -s.pending + evaluate(s.me(), list(s.row(rival)), s.tariff, s.slow, mine.points,
                                      s.pending % m.points_per_hole, m.points_per_hole, self.weights)
-        go = -float(mine.points)
-        if m.holes_per_partie is not None:
-            last = m.holes_per_partie - 1
-            if mine.holes >= last:
-                stay -= HALF_A_HOLE
-            elif m.players[rival].holes >= last and mine.holes <= 3:
-                stay += HALF_A_HOLE
-        return decide(stay, go)
+        return decide(stay + end_of_partie(s), -float(mine.points))
+
+
+def end_of_partie(s: Situation) -> float:
+    """What the end of a partie adds to the value of staying (see the module's docstring): less half a hole for
+    the player who lacks one hole, half a hole for one of three holes or fewer against a player who lacks one."""
+    m = s.marking
+    if m.holes_per_partie is None:
+        return 0.0
+    last = m.holes_per_partie - 1
+    if m.players[s.mover].holes >= last:
+        return -HALF_A_HOLE
+    if m.players[other(s.mover)].holes >= last and m.players[s.mover].holes <= 3:
+        return HALF_A_HOLE
+    return 0.0
