@@ -370,6 +370,7 @@ NOT_BACKGAMMON = [  # (the throw's line, the item's words, its column)
     ("1. white 6-2 24/18 13/11 ecole 2", "an école (2)", 26),
     ("1. white 6-2 24/18 13/11 stay", "'stay'", 26),
     ("1. white 6-2 24/18 13/11 (1. white 6-2 24/16 opp +2)", "points marked (+2)", 50),
+    ("1. white 6-2 24/18 13/11 score white 0/0 black 0/0", "a running score", 26),
 ]
 
 

@@ -76,12 +76,17 @@ ORDINARY_WORD = st.sampled_from([
     "adv +2 [battre-a-faux]", "opp hole", "adv trou 2", "hole", "holes 2", "trous 3", "hole 1-9", "stay", "go",
     "Tient", "va", "part", "ecole 4", "école 2", "ECOLES 6", "marque 8", "marqué 4", "refait", "pour-tout",
     "Pour-Tout", "adoube", "j'adoube", "touched T", "touchée 6", "let-stand", "laissée", "replayed", "rejouée",
-    "sic:ecole", "sic:illegal-play,figure", "SIC:Go", 'figure 2 "1W3-2B2"', 'fig. 3a "x"', 'fig 4"y"',
+    "sic:ecole", "sic:illegal-play,figure", "SIC:Go",
+    "taught:fausse-case", "Taught:ecole,touched", "abridged:out-of-turn", "score white 1/4br black 0/6",
+    "score-before noir 12/0 BLANC 11/8", "score black 0/0\nwhite 0/2",
+    'figure 2 "1W3-2B2"', 'fig. 3a "x"', 'fig 4"y"',
     "{a comment}", "{multi\nline}", "stay{c}", "go-T", "white-6",
 ])
 ODD_WORD = st.sampled_from([
     "+4[remplir]", "+4 [remplir,]", "+4 [nojan 2]", "+4 [remplir 4", "opp 4", "hole 2x", "ecole x", "touched T-6",
-    "sic", "sic:", "{", "}", "(", ")", "[", "]", '"', ",", "fig:2", "12.", "T-6,", "T-6-", "4", "whıte", "blacK",
+    "sic", "sic:", "taught", "taught:", "taughtx:ecole", "abridged", "abridged:,", "score", "score white 1/4",
+    "score white 1/4 white 0/0", "score white 1-4 black 0/0", "score 12. white 1/4 black 0/0", "score-before",
+    "{", "}", "(", ")", "[", "]", '"', ",", "fig:2", "12.", "T-6,", "T-6-", "4", "whıte", "blacK",
     "sonnez", "double deux", "tıent", "ſtay",
 ])
 WORD = st.integers(0, 9).flatmap(lambda i: ORDINARY_WORD if i else ODD_WORD)  # ordinary 9 times in 10

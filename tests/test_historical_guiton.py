@@ -311,8 +311,9 @@ def two_coins_chances(position, rules) -> int:
     ("ch10-spread-for-the-coin", 14, (2, 2), 3, "ch. 10: 7 and 8, the same for the coin, two coins by carmes, 5-3"),
     ("ch11-case-de-l-ecolier", 13, (3, 3), None, "ch. 11: 5-4 and carmes, 6-5 and quines: three or six chances"),
     ("ch11-case-de-l-ecolier", 14, (1, 1), None, "ch. 11: the schoolboy's case: béset, double-deux: one or two"),
-    ("ch13-first-throw-down", 12, (2, 2), 4, "ch. 13 'Ne pas jouer tout d'une...': four and four"),
+    ("ch13-first-throw-down", 13, (2, 2), 4, "ch. 13 'Ne pas jouer tout d'une...': four and four"),
     ("ch13-first-throw-down", 11, (1, 1), 2, "ch. 13: tout d'une then carmes: two and two"),
+    ("ch13-first-throw-down", 12, (0, 0), 0, "ch. 13: tout d'une then carmes put down: 'nothing to hope for'"),
 ])
 def test_chances_for_the_coin(name, line, coin, two_coins, citation):
     _, rules, lines = replayed(name)
@@ -472,9 +473,10 @@ def diagnostics(file: Path) -> list[tuple]:
 
 
 def without_sic(name: str, line: int, tric) -> Path:
-    """The record with the ``sic:...`` of one line removed: what check says of the irregularity itself."""
+    """The record with the ``sic:``, ``taught:`` or ``abridged:`` of one line removed: what check says of the
+    irregularity itself."""
     lines = path(name).read_text(encoding="utf-8").split("\n")
-    lines[line - 1] = re.sub(r" sic:[\w,-]+", "", lines[line - 1])
+    lines[line - 1] = re.sub(r" (sic|taught|abridged):[\w,-]+", "", lines[line - 1])
     return tric("\n".join(lines))
 
 

@@ -100,6 +100,44 @@ CASES = [
         "2:22: error: sic:oops names no diagnostic code; codes a record may acknowledge: ecole, fausse-case"]),
     ("sic naming nothing", GUITON + "1. white 6-5 T-6 T-5 sic\n", 1, [
         "2:22: error: sic names no diagnostic: write sic:CODE, the code of the slip it acknowledges"]),
+    # --- the faults an example teaches on purpose, acknowledged in their own words
+    ("taught", GUITON + "1. white 6-5 T-6 T-6 taught:illegal-play\n", 0, [
+        "2:14: note: fausse case: white plays T-6 T-6 with 6-5"]),
+    ("taught by an alias, in capitals", AT_TEN + "1. white 4-2 +4 5-7 T-4 TAUGHT:ecole\n", 0, [
+        "3:14: note: école par moins"]),
+    ("taught acknowledging nothing", GUITON + "1. white 6-5 T-6 T-5 taught:fausse-case\n", 0, [
+        "2:22: warning: taught:fausse-case acknowledges nothing: this throw has no 'fausse-case' diagnostic"]),
+    ("taught naming no code", GUITON + "1. white 6-5 T-6 T-5 taught:oops\n", 1, [
+        "2:22: error: taught:oops names no diagnostic code; codes a record may acknowledge: ecole, fausse-case"]),
+    ("taught naming nothing", GUITON + "1. white 6-5 T-6 T-5 taught:\n", 1, [
+        "2:22: error: taught names no diagnostic: write taught:CODE, the code of the fault the example teaches"]),
+    ("abridged", GUITON + "1. white 6-5 T-6 T-5\n2. white 4-2 T-4 T-2 abridged:out-of-turn\n", 0, [
+        "3:1: note: white throws out of turn: it is black's throw [rules.md §3.10]"]),
+    ("abridged naming nothing", GUITON + "1. white 6-5 T-6 T-5 abridged\n", 1, [
+        "2:22: error: abridged names no diagnostic: write abridged:CODE, the code of the irregularity left by "
+        "what the source passes over"]),
+    ("a slip and a taught fault on one line", GUITON + "1. white 6-5 +2 T-6 T-6 taught:fausse-case sic:ecole\n",
+     0, ["2:14: note: école par trop", "2:17: note: fausse case"]),
+    # --- the running score a book prints: after the throw, or before it (score-before)
+    ("a running score agrees", AT_TEN + "1. white 4-2 +12 5-7 T-4 hole stay score white 1/10br black 0/0\n"
+     "2. black 6-5 T-6 T-5 score-before black 0/0 white 1/10br\n", 0, []),
+    ("a running score differs", AT_TEN + "1. white 4-2 +12 5-7 T-4 hole stay score white 1/0 black 0/4\n", 0, [
+        "3:36: warning: the running score written, white 1/0 black 0/4, is not the replay's after it, white 1/10br "
+        "black 0/0 [rules.md §1.5, §3.9]"]),
+    ("a bredouille left out", E7_TEN + "1. white 6-1 T-6 T-1 score white 0/0 black 1/2\n", 0, [
+        "4:22: warning: the running score written, white 0/0 black 1/2, is not the replay's after it, white 0/0 "
+        "black 1/2br"]),
+    ("a running score before the throw", AT_TEN + "1. white 4-2 +12 5-7 T-4 hole stay score-before white 1/0 "
+     "black 0/0\n", 0, ["3:36: warning: the running score written, white 1/0 black 0/0, is not the replay's before "
+                         "this throw, white 0/10 black 0/0"]),
+    ("a book's running score acknowledged", AT_TEN + "1. white 4-2 +12 5-7 T-4 hole stay score white 0/10 black 0/0 "
+     "sic:score\n", 0, ["3:36: note: the running score written, white 0/10 black 0/0"]),
+    ("a running score of one player twice", GUITON + "1. white 6-5 T-6 T-5 score white 0/0 white 0/0\n", 1, [
+        "2:38: error: score gives white's score twice: write both players', e.g. score white 1/4 black 0/6"]),
+    ("a running score cut short", GUITON + "1. white 6-5 T-6 T-5 score white 0/0\n2. black 6-5 T-6 T-5\n", 1, [
+        "2:28: error: score gives white's score alone: write both players', e.g. score white 1/4 black 0/6"]),
+    ("a running score with no score", GUITON + "1. white 6-5 T-6 T-5 score\n", 1, [
+        "2:22: error: the record ends too early: expected a player's holes/points, like white 1/4 or black 0/8br"]),
     # --- the book's figures
     ("a figure agrees", LEPEINTRE + '[FigurePile "3"]\nfigure 0 "aW3-yB3"\n1. white 6-5 a-g a-f figure 1 '
      '"aW3-fW1-gW1-yB3"\n', 0, []),
@@ -131,6 +169,56 @@ def test_strict_fails_on_warnings_and_notes_are_summed(tric):
     code, out, err = run_cli("check", str(tric(text)))
     assert "0 errors, 1 warning, 1 note (slips of the source acknowledged)" in err
     assert check(tric, GUITON + "1. white 6-5 T-6 T-6 sic:illegal-play\n", "--strict")[0] == 0
+
+
+def full_check(tric, text):
+    """The lines ``check`` prints for ``text`` (stdout, then stderr), the file's name taken out."""
+    path = str(tric(text))
+    _, out, err = run_cli("check", path)
+    return (out + err).replace(path, "FILE")
+
+
+def test_a_taught_fault_has_its_own_words_and_count(tric):
+    taught = full_check(tric, GUITON + "1. white 6-5 T-6 T-6 taught:illegal-play\n")
+    assert "FILE:2:14: note: fausse case" in taught
+    assert "hint: the fault the source's example commits on purpose, to teach it (taught:illegal-play)" in taught
+    assert "slip" not in taught
+    assert "0 errors, 0 warnings, 1 note (faults taught by the source's examples, acknowledged)" in taught
+    both = full_check(tric, GUITON + "1. white 6-5 T-6 T-6 taught:illegal-play\n2. black 6-5 T-6 T-6 "
+                                     "sic:illegal-play\n3. white 6-5 T-6 T-6 sic:fausse-case\n")
+    assert "hint: acknowledged as a slip of the source (sic:illegal-play)" in both
+    assert "0 errors, 0 warnings, 3 notes (2 slips of the source, 1 fault taught by its examples)" in both
+    one_line = full_check(tric, GUITON + "1. white 6-5 +2 T-6 T-6 taught:fausse-case sic:ecole\n")
+    assert "école par trop: white marks 2 but the rules give 0 (nothing): black gains 2 [rules.md §3.11]\n" \
+           "  1. white 6-5 +2 T-6 T-6 taught:fausse-case sic:ecole\n" \
+           "               ^~\n  hint: acknowledged as a slip of the source (sic:ecole)" in one_line
+    assert "hint: the fault the source's example commits on purpose, to teach it (taught:fausse-case)" in one_line
+    abridged = full_check(tric, GUITON + "1. white 6-5 T-6 T-5\n2. white 4-2 T-4 T-2 abridged:out-of-turn\n"
+                                         "3. white 4-2 T-4 T-2 sic:out-of-turn\n")
+    assert "hint: the source passes over what comes between, on purpose (abridged:out-of-turn)" in abridged
+    assert "0 errors, 0 warnings, 2 notes (1 slip of the source, 1 passage abridged by it)" in abridged
+
+
+def test_a_note_says_in_replay_json_which_acknowledgement_made_it(tric):
+    data = json.loads(run_cli("replay", tric(GUITON + "1. white 6-5 T-6 T-6 taught:illegal-play\n2. black 6-5 "
+                                                     "T-6 T-6 sic:illegal-play\n"), "--json")[1])
+    notes = [(d["line"], d["acknowledged"]) for d in data["diagnostics"] if d["severity"] == "note"]
+    assert notes == [(2, "taught"), (3, "sic")]
+
+
+@pytest.mark.parametrize("word", ["taught:illegal-play", "taught:ecole,touched", "sic:ecole",
+                                  "score white 0/0 black 0/0", "score-before black 0/0 white 0/0"])
+def test_convert_keeps_the_acknowledgement(tric, word):
+    text = ('[Rules "guiton-1822"]\n[Coords "player"]\n'
+            f"1. white 6-5 T-6 T-6 {word} {{the example}}\n2. black 4-2 T-4 T-2\n")
+    code, out, err = run_cli("convert", str(tric(text)), "--coords", "absolute")
+    assert code == 0, err
+    assert f"1. white 6-5 1-7 1-7 {word} {{the example}}" in out
+    again = parse(out)[0].throws[0]
+    if word.startswith("score"):
+        assert again.standing == parse(text)[0].throws[0].standing and again.standing.before == ("-before" in word)
+    else:
+        assert (again.sics[0].kind, ",".join(again.sics[0].codes)) == tuple(word.split(":"))
 
 
 def test_a_fausse_ecole_claimed_moves_the_points_to_the_player_wronged(tric):

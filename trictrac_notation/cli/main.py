@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -22,27 +23,45 @@ if TYPE_CHECKING:
     from .common import Subparsers
 
 
-def _summary(errors: int, warnings: int, notes: int = 0) -> str:
-    text = f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
-    return text + (f", {notes} note{'s' if notes != 1 else ''} (slips of the source acknowledged)" if notes else "")
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+# what a note acknowledges, by kind (core.diagnostics.ACKNOWLEDGED): (one, after the count, when all are of it)
+_NOTES = {"sic": ("slip", " of the source", "slips of the source acknowledged"),
+          "taught": ("fault", " taught by its examples", "faults taught by the source's examples, acknowledged"),
+          "abridged": ("passage", " abridged by it", "passages the source abridges on purpose, acknowledged")}
+
+
+def _summary(errors: int, warnings: int, notes: Counter[str] | None = None) -> str:
+    """The counts; ``notes`` by what they acknowledge (sic, taught, abridged)."""
+    text = f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
+    total = sum(notes.values()) if notes else 0
+    if not notes or not total:
+        return text
+    kinds = [k for k in _NOTES if notes[k]]
+    what = _NOTES[kinds[0]][2] if len(kinds) == 1 else ", ".join(
+        _plural(notes[k], _NOTES[k][0]) + _NOTES[k][1] for k in kinds)
+    return text + f", {_plural(total, 'note')} ({what})"
 
 
 # --- check ----------------------------------------------------------------------
 
 def cmd_check(args: argparse.Namespace) -> int:
     _check_rules_option(args)
-    total_errors = total_warnings = total_notes = 0
+    total_errors = total_warnings = 0
+    notes: Counter[str] = Counter()
     for path in args.files:
         opened = open_record(args, path)
         diags = opened.diagnostics
         _print_diagnostics(diags, opened.text)
         total_errors += sum(d.severity == "error" for d in diags)
         total_warnings += sum(d.severity == "warning" for d in diags)
-        total_notes += sum(d.severity == "note" for d in diags)
+        notes.update(d.acknowledged or "sic" for d in diags if d.severity == "note")
     sys.stdout.flush()
     if total_errors or total_warnings or not args.quiet:
         print(f"{len(args.files)} file{'s' if len(args.files) != 1 else ''} checked: "
-              f"{_summary(total_errors, total_warnings, total_notes)}", file=sys.stderr)
+              f"{_summary(total_errors, total_warnings, notes)}", file=sys.stderr)
     return 1 if total_errors or (args.strict and total_warnings) else 0
 
 

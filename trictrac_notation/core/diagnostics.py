@@ -14,13 +14,20 @@ from typing import Final, Literal, Protocol, TypedDict
 Severity = Literal["error", "warning", "note"]
 ERROR: Final = "error"
 WARNING: Final = "warning"
-NOTE: Final = "note"  # a slip of the source that the record acknowledges (``sic:CODE``)
+NOTE: Final = "note"  # an irregularity the record acknowledges: a slip of the source or a fault it teaches
 
-# The codes a record may acknowledge with ``sic:CODE`` (aliases map to the code the checker uses).
+# What a record says of an irregularity it acknowledges: ``sic:CODE`` a slip of the source, ``taught:CODE``
+# the fault an example commits on purpose to teach it, ``abridged:CODE`` the irregularity left by what the
+# source passes over on purpose (the opponent's throws between those it tells); the words a note says it with.
+ACKNOWLEDGED = {"sic": "acknowledged as a slip of the source",
+                "taught": "the fault the source's example commits on purpose, to teach it",
+                "abridged": "the source passes over what comes between, on purpose"}
+# The codes a record may acknowledge with ``sic:CODE``, ``taught:CODE`` or ``abridged:CODE`` (aliases map to the
+# checker's code).
 SIC_CODES = {
     "illegal-play": "illegal-play", "fausse-case": "illegal-play", "ecole": "ecole", "fausse-ecole": "fausse-ecole",
     "holes": "holes", "go": "go", "out-of-turn": "out-of-turn", "numbering": "numbering", "touched": "touched",
-    "pour-tout": "pour-tout", "figure": "figure", "partie-over": "partie-over", "marque": "marque",
+    "pour-tout": "pour-tout", "figure": "figure", "partie-over": "partie-over", "marque": "marque", "score": "score",
 }
 
 
@@ -36,6 +43,7 @@ class Diagnostic:
     hint: str | None = None
     notes: list[str] = field(default_factory=list)  # extra lines shown under the caret
     code: str | None = None  # short machine id, e.g. "illegal-play", "ecole"
+    acknowledged: str | None = None  # what made it a note: 'sic', 'taught' or 'abridged' (ACKNOWLEDGED)
 
     def headline(self) -> str:
         rule = f" [{self.rule}]" if self.rule else ""
@@ -66,6 +74,8 @@ class Diagnostic:
             data["code"] = self.code
         if self.notes:
             data["notes"] = list(self.notes)
+        if self.acknowledged:
+            data["acknowledged"] = self.acknowledged
         return data
 
 
@@ -84,6 +94,7 @@ class DiagnosticJSON(_DiagnosticJSONBase, total=False):
     hint: str
     code: str
     notes: list[str]
+    acknowledged: str
 
 
 class Located(Protocol):

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.board import COLORS, OFF, WHITE, Position, other
 from ..core.coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
-from ..core.diagnostics import ERROR, NOTE, SIC_CODES, WARNING, Diagnostic, Reporter, Severity
+from ..core.diagnostics import ACKNOWLEDGED, ERROR, NOTE, SIC_CODES, WARNING, Diagnostic, Reporter, Severity
 from ..notation.record import Figure, MoveText, Record, Span, Throw
 from .figures import differences, figure_pile, figure_system, read_figure
 from .game import Game, game_for, game_named, moves_span
@@ -169,10 +169,12 @@ def replay(record: Record, rules: Any = None, scorer: Scorer[Any] | None = None,
 
 
 def acknowledge(record: Record, reporter: Reporter) -> None:
-    """Turn the diagnostics a throw's ``sic:CODE`` names into notes (the source's known slips), and
-    report each acknowledgement that matches nothing, or names no diagnostic code.
+    """Turn the diagnostics a throw's ``sic:CODE`` (the source's known slips) or ``taught:CODE`` (the faults
+    its examples commit on purpose) names into notes, and report each acknowledgement that matches nothing,
+    or names no diagnostic code.
 
-    A diagnostic belongs to the throw written last before it (variations included)."""
+    A diagnostic belongs to the throw written last before it (variations included); of the line's
+    acknowledgements naming its code, the first takes it."""
     throws = [t for t in record.every_throw() if t.span is not None]
     if not any(t.sics for t in throws):
         return
@@ -186,20 +188,20 @@ def acknowledge(record: Record, reporter: Reporter) -> None:
         i = bisect_right(starts, (d.line, d.column)) - 1
         if i < 0:
             continue
-        for sic in throws[i].sics:
-            if any(SIC_CODES.get(c) == d.code for c in sic.codes):
-                d.severity = NOTE
-                d.hint = f"acknowledged as a slip of the source ({'sic:' + ','.join(sic.codes)})"
-                used |= {(id(sic), c) for c in sic.codes if SIC_CODES.get(c) == d.code}
+        sic = next((s for s in throws[i].sics if any(SIC_CODES.get(c) == d.code for c in s.codes)), None)
+        if sic is not None:
+            d.severity, d.acknowledged = NOTE, sic.kind
+            d.hint = f"{ACKNOWLEDGED[sic.kind]} ({sic.kind}:{','.join(sic.codes)})"
+            used |= {(id(sic), c) for c in sic.codes if SIC_CODES.get(c) == d.code}
     for t in throws:
         for sic in t.sics:
             for code in sic.codes:
                 if code not in SIC_CODES:
-                    reporter.error(f"sic:{code} names no diagnostic code; codes a record may acknowledge: "
+                    reporter.error(f"{sic.kind}:{code} names no diagnostic code; codes a record may acknowledge: "
                                    + ", ".join(sorted(set(SIC_CODES))), sic.span, code="sic")
                 elif (id(sic), code) not in used:
-                    reporter.warning(f"sic:{code} acknowledges nothing: this throw has no {code!r} diagnostic "
-                                     "(remove it, or fix the record)", sic.span, code="sic")
+                    reporter.warning(f"{sic.kind}:{code} acknowledges nothing: this throw has no {code!r} "
+                                     "diagnostic (remove it, or fix the record)", sic.span, code="sic")
 
 
 @dataclass

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.board import BLACK, WHITE, Color
 from ..core.diagnostics import Reporter
-from .record import DOUBLET_NAMES, KNOWN_TAGS, Claim, Header, Record, Sic, Span, Throw
+from .record import DOUBLET_NAMES, KNOWN_TAGS, Claim, Header, Record, Sic, Span, Standing, Tally, Throw
 
 # what a throw's items read as: (kind, value, where), e.g. ("move", MoveText, Span)
 Item = tuple[str, Any, Span | None]
@@ -114,7 +114,8 @@ def refuse_marks(record: Record, game: str, r: Reporter) -> None:
             (f"'{t.decision}'", t.decision_span, t.decision is not None),
             ("'pour-tout'", t.pour_tout_span, t.pour_tout),
             ("a marqué reckoned", t.marque_span, t.marque is not None),
-            ("'refait'", t.marque_span, t.refait)) if given]
+            ("'refait'", t.marque_span, t.refait),
+            ("a running score", t.standing.span if t.standing else None, t.standing is not None)) if given]
         for what, span in found:
             r.error(f"{what}: a {game} record marks no points, holes or écoles as it goes (that is trictrac's "
                     "score)", span or t.span, code="not-in-game",
@@ -122,13 +123,39 @@ def refuse_marks(record: Record, game: str, r: Reporter) -> None:
                          "counts; remove the item")
 
 
+TALLY = r"([0-9]+)/([0-9]+)((?i:br)?)"  # a player's holes/points, 'br' in bredouille
+
+
+def standing(word: str, span: Span, tallies: Sequence[tuple[str, str, Span]], r: Reporter) -> Item:
+    """``score white 1/4br black 0/6`` or ``score-before …`` (``word``): from the two ``(side, 'H/P[br]', span)``
+    written after it."""
+    read = []
+    for side, text, where in tallies:
+        m = re.fullmatch(TALLY, text)
+        assert m is not None  # both readers read a tally as TALLY
+        read.append(Tally(SIDES[folded(side)], int(m.group(1)), int(m.group(2)), bool(m.group(3)), where))
+    if len(read) < 2 or read[0].side == read[1].side:
+        first = read[0]
+        r.error(f"score gives {first.side}'s score {'twice' if len(read) == 2 else 'alone'}: write both players', "
+                f"e.g. score white 1/4 black 0/6", read[-1].span, code="syntax")
+        return ("standing", None, span)
+    return ("standing", Standing((read[0], read[1]), word.lower() == "score-before", span), span)
+
+
+_ACKNOWLEDGES = {"sic": "slip it acknowledges", "taught": "fault the example teaches",
+                 "abridged": "irregularity left by what the source passes over"}
+
+
 def sic(text: str, span: Span, r: Reporter) -> Item:
-    """``sic:CODE,CODE``."""
-    codes = tuple(c.lower() for c in text.partition(":")[2].split(",") if c)
+    """``sic:CODE,CODE`` (a slip of the source), ``taught:CODE,CODE`` (the fault an example teaches) or
+    ``abridged:CODE,CODE`` (what the source leaves out on purpose)."""
+    word, _, listed = text.partition(":")
+    kind = word.lower()
+    codes = tuple(c.lower() for c in listed.split(",") if c)
     if not codes:
-        r.error("sic names no diagnostic: write sic:CODE, the code of the slip it acknowledges",
-                span, code="sic", hint="e.g. sic:ecole or sic:illegal-play,figure")
-    return ("sic", Sic(codes, span), span)
+        r.error(f"{kind} names no diagnostic: write {kind}:CODE, the code of the {_ACKNOWLEDGES[kind]}",
+                span, code="sic", hint=f"e.g. {kind}:ecole or {kind}:illegal-play,figure")
+    return ("sic", Sic(codes, span, kind), span)
 
 
 def add_item(t: Throw, item: Item, r: Reporter) -> None:
@@ -173,5 +200,6 @@ _ONCE = {
     "pour_tout": ("pour_tout", "pour_tout_span", "pour-tout given"),
     "adoube": ("adoube", None, "adoube given"),
     "marque": ("marque", "marque_span", "the marqué reckoned"),
+    "standing": ("standing", None, "the running score given"),
     "refait": ("refait", "marque_span", "refait given"),
 }

@@ -3,9 +3,10 @@
 Lark's contextual lexer compiles the regular expressions of its 18 states in each process (≈ 45 ms of a
 short command) and its tree and transformer cost ≈ 35 µs a throw.  Most records hold only what this
 reader knows: headers, setups, figures, comments, throws with their dice, moves, marks with the jans
-claimed, holes, stay/go, écoles, the marqué, the usual marks (pour-tout, adoube, touched, let-stand,
-replayed, sic) and variations.  It reads them with one small scanner and a hand-written descent of
-the grammar (grammar/trictrac.lark), and builds through notation/build.py as Lark's transformer does.
+claimed, holes, stay/go, écoles, the marqué, the running score, the usual marks (pour-tout, adoube, touched,
+let-stand, replayed, sic, taught, abridged) and variations.  It reads them with one small scanner and a
+hand-written descent of the grammar (grammar/trictrac.lark), and builds through notation/build.py as Lark's
+transformer does.
 
 It is sure or it gives up: at anything it does not know, or that the grammar might lex otherwise (a
 word glued to a bracket, a header that spans lines, a backgammon cube or "(2)", a number of 10 digits
@@ -50,7 +51,7 @@ _NO_CLAIM = r"[ \t]*\]"
 _SLASH_MOVE = r"[A-Za-z0-9]+(?:/[A-Za-z0-9]+\*?)+"  # backgammon's 24/18*
 _REPEAT = r"[ \t]*\([0-9]\)"  # backgammon's "13/10(2)", "13/10 (2)": one move
 _PLACE = r"([A-Za-z0-9&']+):(-?[0-9]+)"
-_SIC = r"(?i:sic)(?::[A-Za-z-]*(?:,[A-Za-z-]+)*)?"
+_SIC = r"(?i:sic|taught|abridged)(?::[A-Za-z-]*(?:,[A-Za-z-]+)*)?"
 _ARROW = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789&'")
 
 
@@ -73,6 +74,8 @@ _KEYWORDS = {
     **{w: "let-stand" for w in ("let-stand", "laissee", "laissée")},
     **{w: "replayed" for w in ("replayed", "rejoue", "rejoué", "rejouee", "rejouée")},
     **{w: "figure" for w in ("figure", "fig", "fig.")},
+    "score": "standing",
+    "score-before": "standing",
 }
 # Span(line, column, length) without the NamedTuple's own __new__ (a Python call): a throw makes several
 _new_span: Callable[[tuple[int, int, int]], Span] = partial(tuple.__new__, Span)
@@ -258,7 +261,7 @@ class _Reader:
         if kind is None:
             if word[0] == "+" and _number(word[1:]):
                 return ("marks", self.marks(word, span), span)
-            if word[:3].lower() == "sic" and word.isascii() and re.fullmatch(_SIC, word):
+            if word[:3].lower() in ("sic", "tau", "abr") and word.isascii() and re.fullmatch(_SIC, word):
                 return build.sic(word, span, self.r)
             if "/" in word and re.fullmatch(_SLASH_MOVE, word):
                 repeat = re.compile(_REPEAT).match(self.text, m.end())
@@ -286,6 +289,8 @@ class _Reader:
             raise _Unsure
         if kind == "figure":
             return self.figure(m)
+        if kind == "standing":
+            return self.standing(word, span)
         argument = self.next()  # ecole N, marque N, touched X
         value = argument.group("word") if argument.lastgroup == "word" else ""
         if kind == "touched" and value and _ARROW.issuperset(value):
@@ -293,6 +298,21 @@ class _Reader:
         if kind != "touched" and _number(value):
             return (kind, Ecole(int(value), span), span) if kind == "ecole" else (kind, int(value), span)
         raise _Unsure
+
+    def standing(self, word: str, span: Span) -> Item:
+        """``score`` read: two tallies, each a player and H/P[br] (the scanner reads them as throw heads; a
+        second that is not one is given back)."""
+        tallies: list[tuple[str, str, Span]] = []
+        for _ in range(2):
+            t = self.next()
+            dice = t.group("dice") if t.lastgroup == "head" else None
+            if dice is None or t.group("number") or t.group("cube") or not re.fullmatch(build.TALLY, dice):
+                if not tallies:
+                    raise _Unsure
+                self.back = t
+                break
+            tallies.append((t.group("side"), dice, self.span(t.start("side"), t.end("dice") - t.start("side"))))
+        return build.standing(word, span, tallies, self.r)
 
     def count(self) -> int:
         """The number after 'hole' (1 when none is written)."""

@@ -37,7 +37,11 @@ EXPECTED = {
     "LET_STAND": "let-stand",
     "REPLAYED": "replayed and the play that stands",
     "SIC": "sic:CODE (a slip of the source acknowledged)",
+    "TAUGHT": "taught:CODE (the fault an example teaches, acknowledged)",
+    "ABRIDGED": "abridged:CODE (what the source leaves out on purpose, acknowledged)",
     "FIGURE": 'figure N "SPEC" (the book\'s figure)',
+    "SCORE": "score white H/P black H/P (the running score the source prints; score-before: before the throw)",
+    "TALLY": "a player's holes/points, like white 1/4 or black 0/8br",
     "FIGURE_LABEL": "the figure's label, like 2",
     "ARROW": "an arrow, like 5 or g",
     "JAN": "a jan name like battre-a-vrai",
@@ -210,6 +214,13 @@ class _Build(Transformer[Token, Any]):
 
     def sic(self, children: list[Token]) -> Item:
         return build.sic(str(children[0]), _span(children[0]), self.r)
+
+    taught = abridged = sic  # the same item, its kind read from the word
+
+    def standing(self, children: list[Token]) -> Item:
+        word, *tallies = children
+        read = [(side, value, _span(t)) for t in tallies for side, value in [str(t).split(None, 1)]]
+        return build.standing(str(word), _span(word), read, self.r)
 
     def figure(self, children: list[Token]) -> Item:
         word, label, spec = children

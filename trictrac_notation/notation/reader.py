@@ -112,7 +112,10 @@ def write_throw(t: Throw, words: dict[str, str], *, comments: bool = True, varia
         parts.append(f"{words['marque']} {t.marque}")
     if t.refait:
         parts.append(words["refait"])
-    parts.extend("sic:" + ",".join(s.codes) for s in t.sics)
+    if t.standing is not None:
+        tallies = " ".join(f"{words[x.side]} {x.text}" for x in t.standing.tallies)
+        parts.append(("score-before " if t.standing.before else "score ") + tallies)
+    parts.extend(f"{s.kind}:" + ",".join(s.codes) for s in t.sics)
     parts.extend(figure_text(f) for f in t.figures)
     if comments:
         parts.extend("{" + c + "}" for c in t.comments)

@@ -108,9 +108,40 @@ class Touched:
 
 @dataclass
 class Sic:
-    """``sic:CODE,CODE``: the record acknowledges a known slip of its source on this line."""
+    """``sic:CODE,CODE``: the record acknowledges a known slip of its source on this line;
+    ``taught:CODE,CODE`` (``kind`` 'taught'): the fault the source's example commits on purpose, to teach it;
+    ``abridged:CODE,CODE``: the irregularity left by what the source passes over on purpose (the throws
+    between those it tells)."""
 
     codes: tuple[str, ...]
+    span: Span | None = _span()
+    kind: str = "sic"  # 'sic' (a slip of the source), 'taught' (a fault the example teaches) or 'abridged'
+
+
+@dataclass
+class Tally:
+    """One player's running score as a source prints it: ``white 1/4br`` is one hole and 4 points, in
+    bredouille (``br``)."""
+
+    side: Color
+    holes: int
+    points: int
+    bredouille: bool = False
+    span: Span | None = _span()
+
+    @property
+    def text(self) -> str:
+        return f"{self.holes}/{self.points}{'br' if self.bredouille else ''}"
+
+
+@dataclass
+class Standing:
+    """``score white 1/4br black 0/6``: the running score the source prints after this throw, both players'
+    (compared with the replay's); ``score-before ...`` (``before``): the score as the throw is made, before
+    its marks (the captions of some books)."""
+
+    tallies: tuple[Tally, Tally]
+    before: bool = False
     span: Span | None = _span()
 
 
@@ -143,9 +174,10 @@ class Throw:
     touched: list[Touched] = field(default_factory=list)  # Touched: dames touched without j'adoube
     fausse_case: str | None = None  # 'let-stand' or 'replayed': what the opponent did with a fausse case
     replayed: list[MoveText] = field(default_factory=list)  # MoveText: the play that stands after a fausse case
-    sics: list[Sic] = field(default_factory=list)  # Sic: the source's slips acknowledged on this line
+    sics: list[Sic] = field(default_factory=list)  # Sic: the source's slips and taught faults acknowledged here
     figures: list[Figure] = field(default_factory=list)  # Figure: the book's figures of the position after it
     marque: int | None = None  # the value of the marqué this throw ends, as the players reckoned it (à écrire)
+    standing: Standing | None = None  # the running score the source prints after this throw
     refait: bool = False  # this throw ends the marqué in a refait (à écrire)
     cube: str | None = None  # backgammon, before the dice: 'double take|drop|beaver', 'resigns[-gammon|-backgammon]'
     comments: list[str] = field(default_factory=list)
@@ -190,6 +222,7 @@ class Record:
         return any(
             t.marks is not None or t.opp_marks is not None or t.holes is not None or t.ecoles
             or t.opp_holes is not None or t.decision is not None or t.marque is not None or t.refait
+            or t.standing is not None
             for t in self.every_throw()
         )
 

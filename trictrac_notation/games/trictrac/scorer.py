@@ -282,6 +282,7 @@ class Scorer(ScorerDefaults):
 
     def throw(self, state: ScoreState, result: ThrowResult, ctx: Reading) -> None:
         throw, side = result.throw, result.side
+        before = state.shown  # the score as the throw is made (a record's score-before)
         if result.releve != state.releve:
             self._new_releve(state, result.releve)
         if throw.dice is None:
@@ -314,6 +315,7 @@ class Scorer(ScorerDefaults):
             score = ThrowScore(side, events, {side: 0, other(side): 0}, throw, [], self.marker, ctx.name(side))
             score._after, score.marker = state.shown, state.pavillon  # nothing to mark
             result.score = score
+            self._standing(state, throw, ctx.r, before)
             return
         # decided: a player who goes plays nothing (so no fill is 'not made'), but he lifts his dames to
         # re-pile them, which consummates an école (Lepeintre 1818 rule 64)
@@ -330,6 +332,7 @@ class Scorer(ScorerDefaults):
                            list(found.ecoles), self.marker, ctx.name(side))
         self._mark(state, result, found, score, ctx)
         result.score = score
+        self._standing(state, throw, ctx.r, before)
 
     def finish(self, state: ScoreState, results: list[ThrowResult], reporter: Reporter) -> Final:
         """The score at the end of the main line (its pending écoles reported by :meth:`close`)."""
@@ -413,6 +416,29 @@ class Scorer(ScorerDefaults):
         if m.winner is not None and state.won_at is None:
             state.won_at = result.index
             score.winner = m.winner
+
+    def _standing(self, state: ScoreState, throw: Throw, r: Reporter,
+                  before: tuple[tuple[str, int, int, bool], ...]) -> None:
+        """The running score the record copies from its source (``score white 1/4br black 0/6``) against the
+        replay's after the throw (``score-before``: the replay's ``before`` it).  decided: a player's bredouille
+        is compared where he has points (a player with none shows no jeton)."""
+        if throw.standing is None or not self.follow or len({t.side for t in throw.standing.tallies}) < 2:
+            return  # (a side given twice is a syntax error already)
+        shown_then = before if throw.standing.before else state.shown
+        after = {color: (holes, points, bredouille) for color, points, holes, bredouille in shown_then}
+
+        def shown(color: str, holes: int, points: int, bredouille: bool) -> str:
+            return f"{color} {holes}/{points}{'br' if bredouille and points else ''}"
+
+        written = [(t.side, t.holes, t.points, t.bredouille) for t in throw.standing.tallies]
+        if all((h, p) == after[c][:2] and (not p or b == after[c][2]) for c, h, p, b in written):
+            return
+        when = "before this throw" if throw.standing.before else "after it"
+        r.warning(f"the running score written, {' '.join(shown(*t) for t in written)}, is not the replay's {when}, "
+                  f"{' '.join(shown(c, *after[c]) for c, *_ in written)}", throw.standing.span, code="score",
+                  rule="rules.md §1.5, §3.9",
+                  hint="mend the record where it mis-reads the source; where the source itself is wrong, "
+                       "acknowledge it with sic:score and say why")
 
     # --- the partie à écrire --------------------------------------------------------------------
 
