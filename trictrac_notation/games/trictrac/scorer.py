@@ -30,7 +30,7 @@ from .ecoles import SECTION as ECOLE_SECTION, Audit, Ecole, audit, check_recorde
 from .ecrire import Card, EcrireRules, Marque, NotPlayed, first_after, reckon
 from .events import Event, counted, score_text
 from .history import Memory
-from .marking import Gain, Marking, PayoutRule
+from .marking import Gain, Marking, PayoutRule, Player
 from .scoring import History, Roll, Tariff, sortie_events, tariff, throw_events, unplayed_events
 
 if TYPE_CHECKING:
@@ -218,29 +218,52 @@ class Scorer(ScorerDefaults):
     # --- the replay hook ----------------------------------------------------------------------
 
     def start(self, record: Record, position: Position, reporter: Reporter) -> ScoreState:
-        """The score at the start: 0 everywhere, or the ``points:N holes:N bredouille:1`` of the setup lines;
-        a partie à écrire when the record says so (``[Partie "a-ecrire"]``, ``[Marques "N"]``)."""
+        """The score at the start: 0 everywhere, or the ``points:N holes:N bredouille:1 pavillon:1`` of the setup
+        lines; a partie à écrire when the record says so (``[Partie "a-ecrire"]``, ``[Marques "N"]``)."""
         card = self._partie(record, reporter)
         marking = Marking(self.ruleset.variant("points_per_hole"),
                           None if card else self.ruleset.variant("holes_per_partie"))
+        flags: dict[str, Span | None] = {}  # colour -> the span of his pavillon:1
         for line in record.setup:
             player = marking.players[line.side]
             for p in line.placements:
                 key = p.key.lower()
                 limit: dict[str, Any] = {"points": marking.points_per_hole, "holes": marking.holes_per_partie,
-                                         "bredouille": 2}
+                                         "bredouille": 2, "pavillon": 2}
                 if key in limit:
                     if not 0 <= p.count < (limit[key] or p.count + 1):
                         why = _SETUP_RANGE[key].format(limit[key] - 1) if limit[key] else _NO_LIMIT
                         reporter.error(f"{p.key}:{p.count}: {why}", p.span, code="bad-setup", rule="rules.md §1.5")
                         continue
+                    if key == "pavillon":
+                        if p.count:
+                            flags[line.side] = p.span
+                        continue
                     setattr(player, key, bool(p.count) if key == "bredouille" else p.count)
         players = marking.players
         for color in COLORS:  # decided: from a setup, a player is in his series if only he holds holes
             players[color].series = players[color].holes > 0 and players[other(color)].holes == 0
+        self._pavillon_setup(players, flags, reporter)
         state = ScoreState(marking, Memory(self.deux_tables_scope, self.rencontre_scope, not record.setup), card=card)
         state.show()
         return state
+
+    @staticmethod
+    def _pavillon_setup(players: dict[str, Player], flags: dict[str, Span | None], reporter: Reporter) -> None:
+        """``pavillon:1``: the player's holes were all taken after the opponent's, without interruption: he
+        holds the pavillon, which a starting position cannot otherwise say when both players hold holes
+        (Guiton 1822 ch. 8; Lelasseux-Lafosse 1852 §223)."""
+        if len(flags) > 1:
+            reporter.error("pavillon:1 for both players: one series of holes at most runs uninterrupted",
+                           flags[BLACK], code="bad-setup", rule="rules.md §3.9")
+            return
+        for color, span in flags.items():
+            me, opp = players[color], players[other(color)]
+            if not me.holes:
+                reporter.error(f"pavillon:1, but {color} holds no hole: the pavillon marks a series of holes",
+                               span, code="bad-setup", rule="rules.md §3.9", hint=f"add holes:N to {color}'s line")
+                continue
+            me.series, me.pavillon, opp.series = True, opp.holes > 0, False
 
     def _partie(self, record: Record, reporter: Reporter) -> Card | None:
         """The score card of a partie à écrire, or None for a partie en douze trous (the default)."""
@@ -572,6 +595,7 @@ _SETUP_RANGE = {
     "points": "a player holds 0 to {} points (every 12 make a hole)",
     "holes": "a partie in play has 0 to {} holes",
     "bredouille": "bredouille:1 (his points run in bredouille) or bredouille:0",
+    "pavillon": "pavillon:1 (his holes run uninterrupted, after the opponent's: he holds the pavillon) or pavillon:0",
 }
 _NO_LIMIT = "a player holds no negative number of holes (a partie à écrire counts them without a limit)"
 
