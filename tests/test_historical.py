@@ -76,7 +76,7 @@ def test_the_corpus_holds_at_least_80_real_throws_in_all_and_some_from_each_book
 
 
 # The faults the books' examples commit on purpose (taught:CODE), read against each book: Guiton's fausse cases
-# and écoles of ch. 3 and 5, Lelasseux-Lafosse §§ 196-199, Lepeintre's laws 56, 60 and 63 (the école of 16 in
+# and écoles of ch. 3 and 5, Lelasseux-Lafosse §§ 196-199, Lepeintre's laws 56, 60, 63, 65 and 69 (the école of 16 in
 # law 60 is the book's own miscount: a sic on the same line).  (record, line): (kind, codes) of each.
 TAUGHT = {
     **{(f"guiton-1822-{name}", line): ("taught", ("fausse-case",)) for name, lines in (
@@ -93,6 +93,10 @@ TAUGHT = {
     ("lelasseux-1852-199-coin-taken-par-puissance-wrongly", 15): ("taught", ("illegal-play",)),
     ("lepeintre-1818-4-rule56-fig26", 18): ("taught", ("ecole",)),
     ("lepeintre-1818-4-rule63-fig27", 16): ("taught", ("ecole",)),
+    # rule 65: the école left unclaimed, the choice the rule weighs; rule 69: a number left unplayed at the retour
+    ("lepeintre-1818-4-rule65-ecole-costs-the-bredouille", 17): ("taught", ("ecole",)),
+    ("lepeintre-1818-4-rule69-the-retour-not-passed", 16): ("taught", ("fausse-case",)),
+    ("lepeintre-1818-4-rule69-the-retour-not-passed", 17): ("taught", ("fausse-case",)),
     # Soumille's game: coup 55 (a fill not made), coup 60 (a hole mis-marked), coup 83 (points not marked)
     ("soumille-1738-cloris-and-damon", 70): ("taught", ("illegal-play", "ecole")),
     ("soumille-1738-cloris-and-damon", 75): ("taught", ("holes",)),
