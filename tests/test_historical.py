@@ -94,7 +94,7 @@ TAUGHT = {
     ("lepeintre-1818-4-rule56-fig26", 18): ("taught", ("ecole",)),
     ("lepeintre-1818-4-rule63-fig27", 16): ("taught", ("ecole",)),
     # rule 65: the école left unclaimed, the choice the rule weighs; rule 69: a number left unplayed at the retour
-    ("lepeintre-1818-4-rule65-ecole-costs-the-bredouille", 17): ("taught", ("ecole",)),
+    ("lepeintre-1818-4-rule65-ecole-costs-the-bredouille", 16): ("taught", ("ecole",)),
     ("lepeintre-1818-4-rule69-the-retour-not-passed", 16): ("taught", ("fausse-case",)),
     ("lepeintre-1818-4-rule69-the-retour-not-passed", 17): ("taught", ("fausse-case",)),
     # Soumille's game: coup 55 (a fill not made), coup 60 (a hole mis-marked), coup 83 (points not marked)

@@ -119,6 +119,11 @@ CASES = [
      "ch. 3 'Marque des points': the hole first, the opponent's 10 erased, then his 2"),
     ("ch3-impuissance-marked-last", 12, dict(holes=(1, 0), after=((1, 2), (0, 2))),
      "ch. 3 'Marque des points': the impuissance points marked last, the 10 already erased"),
+    ("ch3-second-example", 13, dict(due=(4, 4), after=((0, 4), (0, 8))),
+     "ch. 3 'Second exemple': White 4 à vrai, Black 4 of école and 4 à faux, 8 (not in bredouille: the record's "
+     "score, and tests/test_ecoles.py)"),
+    ("ch3-second-example-at-eight-points", 13, dict(holes=(0, 1), after=((0, 4), (1, 4))),
+     "ch. 3 'Second exemple': at 8 points each, the école marked first takes Black's hole"),
     ("fig3-ecole-impossible", 14, dict(due=(12, 16), holes=(0, 2), after=((0, 0), (2, 4))),
      "ch. 3 'École impossible à marquer', fig. III: 12 due, 6 lost, Black two holes and 4"),
     ("fig4-coin-par-puissance-replayed", 14, dict(legal=True, dames={("white", "5"): 0, ("white", "11"): 2}),

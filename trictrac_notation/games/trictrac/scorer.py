@@ -391,15 +391,19 @@ class Scorer(ScorerDefaults):
     # --- marking ---------------------------------------------------------------------------------
 
     def _mark(self, state: ScoreState, result: ThrowResult, found: Audit, score: ThrowScore, ctx: Reading) -> None:
-        """Roller first, then the opponent with the écoles he marks on this line (rules.md §3.3 'Marking
-        order', §3.9, §3.10, §3.11)."""
+        """The opponent's école of the points the roller failed to mark when they were given him (consummated
+        as he throws), then the roller, then the opponent with what the throw gives him and the écoles of its
+        own marks (rules.md §3.3 'Marking order', §3.9, §3.10, §3.11; Guiton 1822 ch. 3, 'Second exemple':
+        the école is marked before the points the throw wins, so these do not keep the bredouille)."""
         throw, side = result.throw, result.side
         rival = other(side)
         m = state.marking
         r = ctx.r
         follow = self.follow
         went = throw.decision == "go"
-        ecole_points, claimed = self._ecoles(state, result, found, score, ctx, went)
+        ecole_points, claimed, first = self._ecoles(state, result, found, score, ctx, went)
+        first_gain = m.mark(rival, first)
+        score.applied[rival] += first
         own = found.marked_own if follow and found.marked_own is not None else found.due_own
         if claimed and own > found.due_own:
             # decided: an école par trop that the opponent claims also takes the points marked wrongly off,
@@ -426,11 +430,13 @@ class Scorer(ScorerDefaults):
                         "the opponent does not mark what that throw gave him", throw.opp_holes_span, code="holes",
                         rule=GO_SECTION)
             opp = 0
-        received = opp + ecole_points
+        received = opp + ecole_points - first
         rival_gain = m.mark(rival, received)
         score.applied[rival] += received
-        score.holes[rival] = self._holes(m, rival, received, rival_gain, throw.opp_holes if follow else None,
-                                         throw.opp_holes_span, r, received=True)
+        rival_gain = Gain(rival, first + received, first_gain.holes + rival_gain.holes,
+                          first_gain.doubles + rival_gain.doubles, first_gain.erased + rival_gain.erased)
+        score.holes[rival] = self._holes(m, rival, first + received, rival_gain,
+                                         throw.opp_holes if follow else None, throw.opp_holes_span, r, received=True)
         score.went = went
         if state.card is not None:
             self._marque(state, result, score, ctx)
@@ -553,20 +559,24 @@ class Scorer(ScorerDefaults):
         return written
 
     def _ecoles(self, state: ScoreState, result: ThrowResult, found: Audit, score: ThrowScore, ctx: Reading,
-                went: bool) -> tuple[int, bool]:
+                went: bool) -> tuple[int, bool, int]:
         """Écoles against the roller: those of his own marks and fills, and those of the points he
         received last time (consummated now that he throws) — compared with his ``ecole N`` items.
-        Returns the points his opponent marks for them, and whether an école was claimed."""
+        Returns the points his opponent marks for them, whether an école was claimed, and how many of those
+        points are for the points received, marked before the throw's own (rules.md §3.11: mark points
+        received and écoles, throw, mark one's own points)."""
         throw, side = result.throw, result.side
         rival = other(side)
-        due = found.against(side) + state.pending.pop(side, [])
+        pending = state.pending.pop(side, [])
+        due = found.against(side) + pending
+        early = sum(e.points for e in pending if e.kind == "received")
         if found.ecoles and not went:  # after a go the opponent marks nothing, so no école of his
             state.pending.setdefault(rival, []).extend(found.against(rival))
         if not due and not found.ecoles and not throw.ecoles:
-            return 0, False
+            return 0, False, 0
         score.ecoles += [e for e in due if e not in score.ecoles]
         if not self.follow:
-            return sum(e.points for e in due), bool(due)
+            return sum(e.points for e in due), bool(due), early
         r = ctx.r
         for e in found.ecoles:
             if e.kind == "none":
@@ -588,7 +598,7 @@ class Scorer(ScorerDefaults):
             for e in due:
                 if e.kind == "fausse-ecole":
                     state.marking.take_off(e.against, e.points)  # his wrongly marked école comes off
-        return recorded, recorded > 0 and verdict.kind != "fausse-ecole"
+        return recorded, recorded > 0 and verdict.kind != "fausse-ecole", early if verdict.kind == "ok" else 0
 
 
 _SETUP_RANGE = {
