@@ -124,6 +124,15 @@ CASES = [
      "score, and tests/test_ecoles.py)"),
     ("ch3-second-example-at-eight-points", 13, dict(holes=(0, 1), after=((0, 4), (1, 4))),
      "ch. 3 'Second exemple': at 8 points each, the école marked first takes Black's hole"),
+    ("ch3-avertissement", 12, dict(due=(8, 0), holes=(0, 1), after=((0, 0), (1, 0))),
+     "ch. 3 'Avertissement...': White at 4 beats two dames à vrai, warns for 4 only; Black at 8 marks an école of 4"
+     " that gives him the hole"),
+    ("ch3-fausse-ecole-after-a-hole", 13, dict(after=((1, 6), (0, 0))),
+     "ch. 3 'Fausse école', the question: the fausse école is of 4, not 8; White his hole and 6"),
+    ("fig5-the-other-throws", 12, dict(due=(0, 8), jans={("battre-a-vrai", "black"), ("battre-coin", "black")}),
+     "ch. 9, fig. V: 5-4 beats the passed dame (and White's empty coin), its 5 not playable from the talon"),
+    ("fig5-the-other-throws", 18, dict(due=(0, 8), jans={("remplir", "black")}),
+     "ch. 9, fig. V: 3-2, which Guiton puts among the throws that uncover dames, fills here"),
     ("fig3-ecole-impossible", 14, dict(due=(12, 16), holes=(0, 2), after=((0, 0), (2, 4))),
      "ch. 3 'École impossible à marquer', fig. III: 12 due, 6 lost, Black two holes and 4"),
     ("fig4-coin-par-puissance-replayed", 14, dict(legal=True, dames={("white", "5"): 0, ("white", "11"): 2}),
@@ -331,6 +340,17 @@ def test_chances_for_the_coin(name, line, coin, two_coins, citation):
 def fill_chances(position, side, rules) -> int:
     return len(chances(position, side, rules,
                        lambda d: any(e.jan == "remplir" for e in events(position, side, d, rules))))
+
+
+@pytest.mark.parametrize("line,target,count", [(12, 5, 15), (13, 1, 11)])
+def test_fig5_the_passed_dame_has_four_chances_more_against_it_on_the_fifth(line, target, count):
+    """ch. 9, fig. V: left on Black's 5 the passed dame is beaten by four chances more than on his 1, where
+    'there would be no more than eleven'."""
+    t = throw("fig5-keep-the-dame-far-from-the-pile", line)
+    _, rules, _ = replayed("fig5-keep-the-dame-far-from-the-pile")
+    hits = chances(t.after, "black", rules, lambda d: any(
+        e.jan == "battre-a-vrai" and e.target == target for e in events(t.after, "black", d, rules)))
+    assert len(hits) == count
 
 
 def test_fig7_twenty_chances_to_fill():
