@@ -117,7 +117,9 @@ def _acknowledged(kind):
 
 
 def test_the_faults_the_examples_teach_are_taught_not_slips():
-    assert _acknowledged("taught") == {**TAUGHT, ("lepeintre-1818-4-rule60-fig31", 17): ("taught", ("illegal-play",))}
+    expected = {**TAUGHT, ("lepeintre-1818-4-rule60-fig31", 17): ("taught", ("illegal-play",))}
+    stems = {stem for stem, _ in expected}
+    assert {k: v for k, v in _acknowledged("taught").items() if k[0] in stems} == expected
     assert _acknowledged("sic")[("lepeintre-1818-4-rule60-fig31", 17)] == ("sic", ("ecole",))
 
 

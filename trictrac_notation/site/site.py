@@ -48,7 +48,7 @@ BACKGAMMON = "backgammon"  # games/backgammon/*.tric: backgammon's records, a se
 # the sections of the games beside the composed ones: folder under games/, title, index page's template
 SECTIONS = ((HISTORICAL, "Historical games", "historical_index.md.j2"),
             (BACKGAMMON, "Backgammon games", "backgammon_index.md.j2"))
-SOURCE_ONLY = {"compendium.yaml"}  # read by the generator, not published
+SOURCE_ONLY = {"compendium.yaml", "corpus.yaml"}  # read by the generator, not published
 LAYOUT_SCRIPT = "layout.js"  # generated: the board's description (layout.py) for the browser's writer
 # what every page of the site loads (the plugin adds whichever mkdocs.yml does not list), in this order
 SCRIPTS = (LAYOUT_SCRIPT, "board.js", "viewer.js")
@@ -304,10 +304,16 @@ class Generator:
                         for folder, _, _ in SECTIONS}
             pages: dict[str, str | None] = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(
                 games=composed, historical=bool(sections[HISTORICAL]), backgammon=bool(sections[BACKGAMMON]))}
+            corpus, corpus_files = self._corpus(key, [(g, p) for g, p in records if g.startswith(f"{HISTORICAL}/")])
+            for rel, data in corpus_files.items():
+                _write(inside(self.staging, rel), data)
+                wanted.add(inside(self.staging, rel))
             for folder, _, template in SECTIONS:
                 if sections[folder]:
+                    about = {"corpus": bool(corpus_files), "showpiece": _showpiece(corpus, sections[folder])} \
+                        if folder == HISTORICAL else {}
                     pages[f"{GAMES}/{folder}/index.md"] = self.env.get_template(template).render(
-                        games=sections[folder])
+                        games=sections[folder], **about)
             compendium, rules_nav = self._compendium(bar, key) if self.compendium else ({}, [])
             pages.update(compendium)
             for name, page in pages.items():
@@ -417,6 +423,17 @@ class Generator:
         _write(saved, json.dumps({"key": page_key, "files": sorted(files), "nav": nav}))
         return dict(files), nav
 
+    def _corpus(self, key: str, records: list[tuple[str, Path]]) -> tuple[dict[str, Any] | None,
+                                                                            dict[str, str | bytes]]:
+        """The site's corpus.yaml, and the corpus page and archive (corpus.py) when it has historical records."""
+        from .corpus import CorpusError, load, render
+
+        try:
+            corpus = load(self.src) if records else None
+            return corpus, render(self.env, corpus, records, self.cache, key, self.src / RULES) if corpus else {}
+        except CorpusError as e:
+            raise SiteError(str(e)) from None
+
     def _nav(self, games: list[str], rules_nav: Nav) -> Nav:
         """Home, games, tutorials, the compendium, then the reference pages."""
         def exists(rel: str) -> bool:
@@ -441,8 +458,9 @@ class Generator:
         nav.append({"Games": titled([f"{GAMES}/index.md", *listed(composed)])})
         for folder, title, _ in SECTIONS:
             section = [f"{GAMES}/{g}.md" for g in games if g.startswith(f"{folder}/")]
+            corpus = ["corpus.md"] if folder == HISTORICAL and exists("corpus.md") else []
             if section:
-                nav.append({title: titled([f"{GAMES}/{folder}/index.md", *listed(section)])})
+                nav.append({title: titled([f"{GAMES}/{folder}/index.md", *corpus, *listed(section)])})
         for title, folder in (("Tutorials", "tutorials"), ("The tables family", "family")):
             pages = sorted(p.relative_to(self.staging).as_posix() for p in (self.staging / folder).glob("*.md"))
             if pages:
@@ -455,6 +473,13 @@ class Generator:
             if exists(rel):
                 nav.append({title: rel})
         return nav
+
+
+def _showpiece(corpus: dict[str, Any] | None, games: list[tuple[str, str, str]]) -> dict[str, str] | None:
+    """The game the site's corpus.yaml puts first (its id, title and words), for the historical games' index."""
+    piece = corpus["showpiece"] if corpus else None
+    title = next((t for g, t, _ in games if piece and g == piece.get("record")), None)
+    return {**piece, "title": title} if piece and title else None
 
 
 def page_title(path: Path) -> str:
