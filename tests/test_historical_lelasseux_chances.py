@@ -182,6 +182,13 @@ CHANCES = [
     ("411-filling-with-a-passed-dame", "white 4-4 #2", "white", "remplir", 32, "§ 411: 6, 3, 2, 1"),
     ("411-filling-with-a-passed-dame", "white 4-4 #3", "white", "remplir", 30, "§ 411: 5, 3, 2"),
     ("411-ternes-tout-d-une", "white 3-3", "white", "remplir", 35, "§ 411: 6, 4, 3, 2"),
+    # section 5, the advice
+    ("420-play-the-first-throw-down", "white 4-4", "white", "coin", 2, "§ 420: 5-3 tout d'une, then 4-4: the coin"),
+    ("420-play-the-first-throw-down", "white 4-4", "white", "deux-tables", 2, "§ 420: and both coins"),
+    ("420-play-the-first-throw-down", "white 4-4 #2", "white", "coin", 4, "§ 420: 5-3 put down, then 4-4: the coin"),
+    ("420-play-the-first-throw-down", "white 4-4 #2", "white", "deux-tables", 4, "§ 420: and both coins"),
+    ("436-the-tenth-case-last", "white 4-3", "white", "coin", 6, "§ 436: 5-4, 4-4, 6-5, 5-5: 3 chances or 6"),
+    ("436-the-tenth-case-last", "white 4-3 #2", "white", "coin", 2, "§ 436: the tenth case made: 1-1, 2-2, 1 or 2"),
 ]
 
 
@@ -194,6 +201,58 @@ def _case(row):
 def test_the_book_s_count_of_chances(stem, key, side, what, book, where, rules, why):
     assert (rules == book) == (why is None), "a count that differs from the book's says why"
     assert chances(stem, key, side, what) == rules, where + (f" (the book says {book}: {why})" if why else "")
+
+
+def test_429_covering_the_half_cases_bars_seven_chances_of_passage_the_book_says_nine():
+    """§ 429: White keeps his plein by passing a spare dame; Black's covering his half-cases of 3 and 5 bars
+    the passages by the sums 8, 10 and 12, 'which give 9 chances', that the case of 8 would leave open. By the
+    rules Black's two plays leave White 13 chances to keep and 20: seven, 6-2 never passing (its resting
+    arrows, Black's coin and his 7, are closed either way)."""
+    stem = "429-cases-in-one-s-first-table"
+    covered, case_of_8 = (chances(stem, key, "white", "conserver") for key in ("black 5-3", "black 5-3 #2"))
+    assert (covered, case_of_8) == (13, 20)
+
+
+def test_440_the_contiguous_case_leaves_more_chances_for_the_next():
+    """§ 440 (no count in the book): the case of 8 leaves 22 chances to make a case next throw, that of 9, 16."""
+    stem = "440-contiguous-cases"
+
+    def next_case(key):
+        pos = position(stem, key)
+        made = {a for a in range(6, 12) if pos.row("white")[a] >= 2}
+        return sum(1 for dice in ORDERED if any({a for a in range(6, 12) if p.result.row("white")[a] >= 2} - made
+                                                 for p in legal_plays(pos, "white", dice, RESULTS[stem][1].rules)))
+    assert [next_case(k) for k in ("white 5-4", "white 5-4 #2")] == [22, 16]
+
+
+def test_450_an_open_sixth_lets_the_opponent_keep():
+    """§ 450: Black keeps by 3 chances after the two half-cases, by 11 once White's case of 6 is lifted."""
+    stem = "450-hinder-the-passage"
+    keys = ("white 5-4", "white 5-4 #2", "white 5-3", "white 5-3 #2")
+    assert [chances(stem, key, "black", "conserver") for key in keys] == [3, 11, 3, 11]
+
+
+def test_457_a_coin_of_three_cannot_pass_next_throw():
+    """§ 457: with its two dames the coin can be emptied next throw; with a third it cannot."""
+    stem = "457-pass-one-s-coin"
+    for right, loaded in (("white 6-2", "white 6-2 #2"), ("white 6-1", "white 6-1 #2")):
+        empties = [sum(1 for dice in ORDERED if any(p.result.row("white")[COIN] == 0 for p in legal_plays(
+            position(stem, key), "white", dice, RESULTS[stem][1].rules))) for key in (right, loaded)]
+        assert empties[0] > 0 == empties[1]
+
+
+# Records with no count the book states, outside section 4, whose claims are the plays themselves (checked legal
+# and scored by check --strict), and why.
+ADVICE_WITHOUT_COUNT = {
+    "425-against-a-petit-jan": "§ 425: the plan behind the play, no count",
+    "437-wood-down": "§ 437: the danger of a bare first table, no count",
+    "450-empty-the-sixth": "§ 450: which sixes keep, each scored on its line",
+    "450-empty-the-sixth-a-faux": "§ 450: which sixes beat à faux, each scored on its line",
+    "451-open-the-passage": "§ 451: no count",
+}
+CHECKED_BELOW = {
+    "429-cases-in-one-s-first-table", "440-contiguous-cases", "450-hinder-the-passage", "457-pass-one-s-coin",
+}
 
 
 def test_every_section_4_record_states_a_count_or_points():
