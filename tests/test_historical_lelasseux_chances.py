@@ -203,6 +203,20 @@ def test_the_book_s_count_of_chances(stem, key, side, what, book, where, rules, 
     assert chances(stem, key, side, what) == rules, where + (f" (the book says {book}: {why})" if why else "")
 
 
+def test_093_the_seventh_lifted_every_six_but_6_5_breaks():
+    """§ 93: both dames of the 7 lifted, Black 'cannot keep by impuissance' any more: of his sixes only 6-5
+    keeps (passing a spare dame tout d'une); but his fives now pass from his coin too, 9 chances in all, where
+    the break to two half-cases (the record's last line, ours) leaves him 6-6 alone."""
+    stem = "093-lift-the-seventh"
+    for key in ("white 4-4", "white 4-3", "white 4-2", "white 4-1", "white 3-3", "white 3-2", "white 3-1", "white 2-2",
+                "white 2-1", "white 1-1"):
+        found = outcomes(position(stem, key), "black", LLF, movement=RESULTS[stem][1].rules, ordered=True)
+        keeps = [o.dice for o in found if any(e.jan == "conserver" and e.beneficiary == "black" for e in o.events)]
+        assert sorted({tuple(sorted(d, reverse=True)) for d in keeps if 6 in d}) == [(6, 5)], key
+    assert chances(stem, "white 4-3", "black", "conserver") == 9
+    assert chances(stem, "white 4-3 #2", "black", "conserver") == 1
+
+
 def test_429_covering_the_half_cases_bars_seven_chances_of_passage_the_book_says_nine():
     """§ 429: White keeps his plein by passing a spare dame; Black's covering his half-cases of 3 and 5 bars
     the passages by the sums 8, 10 and 12, 'which give 9 chances', that the case of 8 would leave open. By the
@@ -251,7 +265,8 @@ ADVICE_WITHOUT_COUNT = {
     "451-open-the-passage": "§ 451: no count",
 }
 CHECKED_BELOW = {
-    "429-cases-in-one-s-first-table", "440-contiguous-cases", "450-hinder-the-passage", "457-pass-one-s-coin",
+    "093-lift-the-seventh", "429-cases-in-one-s-first-table", "440-contiguous-cases", "450-hinder-the-passage",
+    "457-pass-one-s-coin",
 }
 
 
