@@ -27,5 +27,7 @@ mat_dir=$(mktemp -d)
 rm -rf "$mat_dir"
 echo
 echo "== trictrac site build (the bundled records, the rules compendium, the tutorials)"
+# (a site/ built before the build marked its folders, .trictrac-site.json, is refused: the checkout's own is made anew)
+if [ -d site ] && [ ! -e site/.trictrac-site.json ] && [ -f site/assets/trictrac/layout.js ]; then rm -rf site; fi
 .venv/bin/trictrac site build --out site
 echo "step through a game: open $(pwd)/site/games/index.html in a browser (no server needed)"

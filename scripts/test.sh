@@ -2,15 +2,22 @@
 # Set up .venv with the test extras and run the whole test suite.
 set -euo pipefail
 source "$(dirname "$0")/_venv.sh" test bench
-# The viewer tests drive a real headless Chromium: Debian's package (never `playwright install`,
-# which downloads a browser build). Installed as root, or through sudo when there is one.
-if ! command -v chromium >/dev/null 2>&1; then
-    if [ "$(id -u)" = 0 ]; then
-        (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "warning: chromium not installed: the viewer tests will be skipped" >&2
-    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        (sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null) || echo "warning: chromium not installed: the viewer tests will be skipped" >&2
-    else
-        echo "warning: no chromium and no root to install it: the viewer tests will be skipped" >&2
+# Debian packages some tests drive, installed as root (or through sudo when there is one), else skipped with a
+# warning: the viewer tests drive a real headless Chromium (Debian's package, never `playwright install`, which
+# downloads a browser build); the match-file tests have GNU Backgammon play, import and export (`gnubg`, in
+# /usr/games).
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v gnubg >/dev/null 2>&1 || [ -x /usr/games/gnubg ] || missing+=(gnubg)
+if [ ${#missing[@]} -gt 0 ]; then
+    run=""  # as root; else through sudo; else none can be installed
+    if [ "$(id -u)" != 0 ]; then
+        if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then run=sudo; else run=none; fi
+    fi
+    # shellcheck disable=SC2086  # $run is empty or one word, split on purpose
+    if [ "$run" = none ] || ! ($run apt-get update -qq && $run apt-get install -y -qq "${missing[@]}" >/dev/null); then
+        echo "warning: not installed: ${missing[*]} (no root, or apt-get failed): the tests that drive it" \
+             "(the viewer: chromium; the GNU Backgammon round trips: gnubg) will be skipped" >&2
     fi
 fi
 # the floors (pyproject.toml [tool.importlinter]): no module imports from a floor above its own
@@ -32,4 +39,6 @@ PY
 # shellcheck disable=SC2086  # the list is paths without spaces, split on purpose
 .venv/bin/ruff check --quiet $checked tests scripts
 .venv/bin/mypy
+# the bundled and historical records stay in the canonical layout (trictrac fmt site_src rewrites them)
+.venv/bin/trictrac fmt --check -q site_src
 .venv/bin/python -m pytest -q "$@"

@@ -333,7 +333,7 @@ def test_the_engine_is_the_replay_of_backgammon_records():
     assert d.code == "illegal-play" and "both numbers can be played" in d.message and "24/18 13/11" in d.notes[0]
 
 
-@pytest.mark.parametrize("page", ["README.md", "site_src/notation.md"])
+@pytest.mark.parametrize("page", ["docs/backgammon.md", "site_src/notation.md"])
 def test_the_documented_example_checks_clean(page):
     from pathlib import Path
 

@@ -11,7 +11,6 @@ from hypothesis import given, settings, strategies as st
 from trictrac_notation.core.board import BLACK, COLORS, WHITE, other
 from trictrac_notation.core.diagnostics import Reporter
 from trictrac_notation.games.backgammon.game import initial_position
-from trictrac_notation.games.backgammon.matfile import parse_play
 from trictrac_notation.games.backgammon.play import (
     BEAR_OFF_RULE,
     ENTER_RULE,
@@ -23,6 +22,7 @@ from trictrac_notation.games.backgammon.play import (
     pip_count,
     quick_play,
 )
+from trictrac_notation.games.backgammon.playtext import parse_play
 from trictrac_notation.games.backgammon.rules import BACKGAMMON, GAMMON, SINGLE, game_kind, load, sound
 from trictrac_notation.notation.reader import parse
 

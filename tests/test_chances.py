@@ -221,15 +221,6 @@ def test_simulate_bad_options(argv, message):
     assert code == 2 and message in err
 
 
-def test_confidence_intervals():
-    from trictrac_notation.games.trictrac.simulate import mean_ci, ratio_ci, wilson
-
-    assert wilson(0, 10)["ci95"][0] == 0 and wilson(5, 10)["share"] == 0.5
-    assert mean_ci([1, 1, 1])["ci95"] == [1, 1]
-    r = ratio_ci([2, 4], [1, 2])
-    assert r["mean"] == 2 and r["ci95"] == [2, 2]
-
-
 def test_the_fence_captions_chances():
     """chances=yes: Lelasseux-Lafosse's fig. 38 in a fence says it fills by 30 of 36 (§349)."""
     import markdown

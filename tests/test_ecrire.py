@@ -353,11 +353,11 @@ def test_a_bad_request_is_exit_2_and_one_message(request_, message):
     assert len(lines) == 1 and lines[0].startswith("trictrac marque: error: ") and message in lines[0], err
 
 
-def test_the_readme_s_examples_print_what_it_says():
-    """The README documents the contract with examples in and out: they must stay true."""
+def test_the_contracts_page_s_marque_examples_print_what_it_says():
+    """The JSON contracts page documents marque with examples in and out: they must stay true."""
     from pathlib import Path
 
-    lines = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").splitlines()
+    lines = (Path(__file__).resolve().parent.parent / "docs/contracts.md").read_text(encoding="utf-8").splitlines()
     examples = [(line, lines[i + 1]) for i, line in enumerate(lines) if line.endswith("| trictrac marque")]
     assert len(examples) == 2
     for command, printed in examples:

@@ -160,8 +160,9 @@ def test_comments_anywhere_in_a_throw():
 
 
 def test_multi_line_comment():
-    throw = one_throw("1. white 6-4 T-6 T-4 {one\ntwo}\n")
-    assert throw.comments == ["one\ntwo"]
+    """A comment's white space is layout (fmt wraps long comments): its words, one space apart."""
+    throw = one_throw("1. white 6-4 T-6 T-4 {one\n    two  three }\n")
+    assert throw.comments == ["one two three"]
 
 
 # --- variations -------------------------------------------------------------------------------------

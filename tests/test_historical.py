@@ -77,50 +77,54 @@ def test_the_corpus_holds_at_least_80_real_throws_in_all_and_some_from_each_book
 
 # The faults the books' examples commit on purpose (taught:CODE), read against each book: Guiton's fausse cases
 # and écoles of ch. 3 and 5, Lelasseux-Lafosse §§ 196-199, Lepeintre's laws 56, 60, 63, 65 and 69 (the école of 16 in
-# law 60 is the book's own miscount: a sic on the same line).  (record, line): (kind, codes) of each.
+# law 60 is the book's own miscount: a sic on the same line).  (record, throw number, which throw of that number in
+# the order written — a variation repeats the number): (kind, codes) of each; the layout does not move them.
 TAUGHT = {
-    **{(f"guiton-1822-{name}", line): ("taught", ("fausse-case",)) for name, lines in (
-        ("ch3-dame-mal-posee", (9, 10)), ("ch3-fill-then-extra-ace", (12, 13)), ("ch3-marked-but-not-filled", (12,)),
-        ("ch3-six-five-wrong-dame", (12, 13)), ("ch3-troisieme-exemple", (12, 13)),
-        ("fig4-coin-par-puissance-replayed", (14,))) for line in lines},
-    ("guiton-1822-ch5-false-hole-touched", 12): ("taught", ("fausse-case", "touched")),
-    ("guiton-1822-ch5-holes-forgotten-then-go", 13): ("taught", ("holes",)),
-    ("guiton-1822-fig2-dame-in-the-grand-jan", 14): ("taught", ("fausse-case", "ecole")),
-    ("guiton-1822-fig2-dame-in-the-grand-jan", 16): ("taught", ("fausse-case", "ecole")),
-    ("guiton-1822-fig3-ecole-impossible", 14): ("taught", ("ecole",)),
-    ("lelasseux-1852-196-ecole-of-the-band", 15): ("taught", ("illegal-play",)),
-    ("lelasseux-1852-197-ecole-impossible", 17): ("taught", ("ecole",)),
-    ("lelasseux-1852-199-coin-taken-par-puissance-wrongly", 15): ("taught", ("illegal-play",)),
-    ("lepeintre-1818-4-rule56-fig26", 18): ("taught", ("ecole",)),
-    ("lepeintre-1818-4-rule63-fig27", 16): ("taught", ("ecole",)),
+    **{(f"guiton-1822-{name}", 1, nth): ("taught", ("fausse-case",)) for name, nths in (
+        ("ch3-dame-mal-posee", (1, 2)), ("ch3-fill-then-extra-ace", (1, 2)), ("ch3-marked-but-not-filled", (1,)),
+        ("ch3-six-five-wrong-dame", (1, 2)), ("ch3-troisieme-exemple", (1, 2)),
+        ("fig4-coin-par-puissance-replayed", (1,))) for nth in nths},
+    ("guiton-1822-ch5-false-hole-touched", 1, 1): ("taught", ("fausse-case", "touched")),
+    ("guiton-1822-ch5-holes-forgotten-then-go", 2, 1): ("taught", ("holes",)),
+    ("guiton-1822-fig2-dame-in-the-grand-jan", 1, 1): ("taught", ("fausse-case", "ecole")),
+    ("guiton-1822-fig2-dame-in-the-grand-jan", 3, 1): ("taught", ("fausse-case", "ecole")),
+    ("guiton-1822-fig3-ecole-impossible", 1, 1): ("taught", ("ecole",)),
+    ("lelasseux-1852-196-ecole-of-the-band", 1, 2): ("taught", ("illegal-play",)),
+    ("lelasseux-1852-197-ecole-impossible", 1, 1): ("taught", ("ecole",)),
+    ("lelasseux-1852-199-coin-taken-par-puissance-wrongly", 1, 1): ("taught", ("illegal-play",)),
+    ("lepeintre-1818-4-rule56-fig26", 1, 1): ("taught", ("ecole",)),
+    ("lepeintre-1818-4-rule63-fig27", 1, 1): ("taught", ("ecole",)),
     # rule 65: the école left unclaimed, the choice the rule weighs; rule 69: a number left unplayed at the retour
-    ("lepeintre-1818-4-rule65-ecole-costs-the-bredouille", 16): ("taught", ("ecole",)),
-    ("lepeintre-1818-4-rule69-the-retour-not-passed", 16): ("taught", ("fausse-case",)),
-    ("lepeintre-1818-4-rule69-the-retour-not-passed", 17): ("taught", ("fausse-case",)),
+    ("lepeintre-1818-4-rule65-ecole-costs-the-bredouille", 1, 1): ("taught", ("ecole",)),
+    ("lepeintre-1818-4-rule69-the-retour-not-passed", 1, 1): ("taught", ("fausse-case",)),
+    ("lepeintre-1818-4-rule69-the-retour-not-passed", 1, 2): ("taught", ("fausse-case",)),
     # Soumille's game: coup 55 (a fill not made), coup 60 (a hole mis-marked), coup 83 (points not marked)
-    ("soumille-1738-cloris-and-damon", 70): ("taught", ("illegal-play", "ecole")),
-    ("soumille-1738-cloris-and-damon", 75): ("taught", ("holes",)),
-    ("soumille-1738-cloris-and-damon", 98): ("taught", ("ecole",)),
+    ("soumille-1738-cloris-and-damon", 55, 1): ("taught", ("illegal-play", "ecole")),
+    ("soumille-1738-cloris-and-damon", 60, 1): ("taught", ("holes",)),
+    ("soumille-1738-cloris-and-damon", 83, 1): ("taught", ("ecole",)),
 }
 
 
 def _acknowledged(kind):
-    """(record, line) -> codes of every acknowledgement of ``kind`` in the corpus."""
+    """(record, throw number, which throw of that number) -> codes of every acknowledgement of ``kind`` in the
+    corpus."""
     found = {}
     for path in HISTORICAL:
         record, _, _ = read(str(path))
+        seen: dict[int | None, int] = {}
         for t in _all(record.throws):
+            seen[t.number] = nth = seen.get(t.number, 0) + 1
             for s in t.sics:
                 if s.kind == kind:
-                    found[(path.stem, s.span.line)] = (kind, s.codes)
+                    found[(path.stem, t.number, nth)] = (kind, s.codes)
     return found
 
 
 def test_the_faults_the_examples_teach_are_taught_not_slips():
-    expected = {**TAUGHT, ("lepeintre-1818-4-rule60-fig31", 17): ("taught", ("illegal-play",))}
-    stems = {stem for stem, _ in expected}
+    expected = {**TAUGHT, ("lepeintre-1818-4-rule60-fig31", 1, 1): ("taught", ("illegal-play",))}
+    stems = {stem for stem, _, _ in expected}
     assert {k: v for k, v in _acknowledged("taught").items() if k[0] in stems} == expected
-    assert _acknowledged("sic")[("lepeintre-1818-4-rule60-fig31", 17)] == ("sic", ("ecole",))
+    assert _acknowledged("sic")[("lepeintre-1818-4-rule60-fig31", 1, 1)] == ("sic", ("ecole",))
 
 
 def test_a_book_that_passes_over_the_opponent_s_throws_is_abridged_not_a_slip():

@@ -283,8 +283,10 @@ def test_bad_record_name_fails_the_build(tmp_path):
     code, _, err = run_cli("site", "build", "--src", src, "--cache", tmp_path / "cache", "--out", tmp_path / "out",
                            "-q")
     assert code == 1
-    assert "Bad Name.tric: error: record id 'Bad Name' is refused" in err and "rename it to bad-name.tric" in err
-    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.html"))
+    assert "Bad Name.tric:1:1: error: record id 'Bad Name' is refused" in err and "rename it to bad-name.tric" in err
+    assert (tmp_path / "out/index.html").is_file()  # the rest of the site is built
+    games = tmp_path / "out/games"
+    assert not list(games.glob("Bad*")) and "Bad Name" not in (games / "index.html").read_text(encoding="utf-8")
 
 
 def test_score_chart_draws_points_and_holes():

@@ -136,3 +136,24 @@ def test_diagram_words_are_legible_and_apart(browser, site, rel, throw, width):
     assert found["words"] > 20 and not found["collisions"], found
     assert found["smallest"] >= (9 if layout == "compact" else 7), found
     page.close()
+
+
+def test_the_notation_is_coloured_and_the_workbench_pictured(browser, site):
+    """A ```tric block is coloured by the notation's Pygments lexer (the players, the dice, the moves, the
+    comments each its colour), and the page on transcribing shows the pictures drawn from the language server."""
+    page = open_page(browser, site, "transcribing.html", 1200)
+    colours = page.evaluate("""() => {
+        const block = [...document.querySelectorAll('.highlight code')]
+            .find(c => c.textContent.includes('1. white 6-1'));
+        const colour = sel => { const e = block.querySelector(sel); return e && getComputedStyle(e).color; };
+        return {text: getComputedStyle(block).color, player: colour('.nc'), dice: colour('.m'), move: colour('.nv'),
+                comment: colour('.cm'), tag: colour('.nt'), jan: colour('.nf'),
+                images: [...document.querySelectorAll('article img')].map(i => [i.getAttribute('src'), i.naturalWidth]),
+                nav: [...document.querySelectorAll('.md-nav__link')]
+                    .some(a => a.textContent.trim() === 'Transcribing a game')};
+    }""")
+    parts = [colours[k] for k in ("player", "dice", "move", "comment", "tag", "jan")]
+    assert all(parts) and len(set(parts)) >= 4 and colours["text"] not in (colours["player"], colours["comment"])
+    assert sorted(src for src, _ in colours["images"]) == [
+        "transcribing-completion.svg", "transcribing-diagnostics.svg", "transcribing-hover.svg"]
+    assert all(width > 300 for _, width in colours["images"]) and colours["nav"]

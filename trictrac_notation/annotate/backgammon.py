@@ -91,7 +91,7 @@ def replay_json(result: Replay) -> dict[str, Any]:
 
 
 def hops(t: ThrowResult) -> tuple[Any, ...]:
-    """The play's hops, one die each (matfile.Step), as the replay resolved them; none for an illegal play."""
+    """The play's hops, one die each (playtext.Step), as the replay resolved them; none for an illegal play."""
     return tuple(t.play.hops) if t.play is not None else ()
 
 

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from ..core.coords import SYSTEMS
 
+MIN_WIDTH, MAX_WIDTH = 50, 4000  # pixels: a diagram of 4000 px is a PNG of about 45 MB in memory
+
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.replay import Replay
@@ -28,7 +30,8 @@ def register(subparsers: Subparsers) -> None:
     d.add_argument("--coords", choices=sorted(SYSTEMS), metavar="SYSTEM",
                    help=f"label the arrows in this system: {', '.join(SYSTEMS)} (default: the record's)")
     d.add_argument("--rules", metavar="ID", help="rule set to score with (default: the record's Rules header)")
-    d.add_argument("--width", type=int, metavar="PX", help="width in pixels (SVG: 480, PNG: 900)")
+    d.add_argument("--width", type=int, metavar="PX",
+                   help=f"width in pixels, {MIN_WIDTH} to {MAX_WIDTH} (SVG: 480, PNG: 900)")
     d.set_defaults(func=cmd_diagram)
 
 
@@ -41,8 +44,8 @@ def cmd_diagram(args: argparse.Namespace) -> int:
     out = args.output
     if out is not None and not any(out.lower().endswith(ext) for ext in FORMATS):
         raise UsageError(f"-o {out}: the diagram formats are {', '.join(FORMATS)} (chosen by the extension)")
-    if args.width is not None and args.width <= 0:
-        raise UsageError(f"--width {args.width}: give a positive number of pixels")
+    if args.width is not None and not MIN_WIDTH <= args.width <= MAX_WIDTH:  # 100000 px: a PNG of 30 GB
+        raise UsageError(f"--width {args.width}: give a number of pixels from {MIN_WIDTH} to {MAX_WIDTH}")
     try:
         opened = open_record(args, args.file)
     except UsageError:  # a bad --rules: a bad --throw is said first, as the record is read before the rules

@@ -122,7 +122,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 # --- explain -------------------------------------------------------------------------------------
 
-def _explain_lines(data: dict[str, Any]) -> list[str]:
+def explain_lines(data: dict[str, Any]) -> list[str]:
+    """What ``trictrac explain`` prints of one throw (the language server's hover says the same)."""
     dice = dice_name(tuple(data["dice"])) if data["dice"] else "?"
     out = [f"throw {data['number'] or data['index']}: {data['side']} {dice}"
            + (f" (line {data['line']})" if data["line"] else "") + f" — rules {data['rules']}"]
@@ -164,7 +165,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if not 1 <= args.throw <= len(result.throws):
         raise UsageError(f"--throw {args.throw}: the main line of {args.file} has {len(result.throws)} "
                          f"replayed throw{'s' if len(result.throws) != 1 else ''} (numbered from 1)")
-    _emit(args, explain_throw(result, ruleset, args.throw), _explain_lines)
+    _emit(args, explain_throw(result, ruleset, args.throw), explain_lines)
     errors = [d for d in diags if d.severity == "error"]  # the record's own (syntax) errors, as compare does
     if errors:
         _print_diagnostics(errors, text, sys.stderr)

@@ -25,6 +25,7 @@ def register(sub: Subparsers) -> None:
     b.add_argument("--src", metavar="DIR", help="site sources with games/*.tric (default: the settings' docs_dir)")
     b.add_argument("--cache", metavar="DIR", help="staging and cache folder (default: .site-cache)")
     b.add_argument("--config", metavar="FILE", help="mkdocs settings (default: mkdocs.yml here, else the checkout's)")
+    b.add_argument("--strict", action="store_true", help="exit 1 on a record's warning too (as check --strict)")
     b.add_argument("-q", "--quiet", action="store_true", help="no progress bar, no summary")
     b.set_defaults(func=cmd_build)
     v = actions.add_parser("serve", help="serve the site on localhost, rebuilding when a source changes")
@@ -37,7 +38,7 @@ def cmd_init(args: argparse.Namespace) -> int:
     from ..site.siteinit import InitError, init
 
     try:
-        written = init(Path(args.dir), args.name)
+        written = init(args.dir, args.name)
     except InitError as e:
         print(f"trictrac site: {e}", file=sys.stderr)
         return 1
@@ -51,20 +52,40 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from ..site.site import SiteError, build
+    """Build the site; its records' errors and warnings are listed as check lists them, and the site is built
+    all the same (their pages show them): exit 1 on an error (with --strict, on a warning too)."""
+    import signal
 
+    from ..site.site import Interrupted, SiteError, build
+
+    def stop(number: int, frame: object) -> None:
+        raise KeyboardInterrupt
+    saved = signal.signal(signal.SIGTERM, stop)  # as Ctrl-C: the build stops and leaves the previous site
     try:
         report = build(args.out, src=args.src, cache=args.cache, config_file=args.config,
                        progress=False if args.quiet else None)
+    except Interrupted as e:
+        print(f"trictrac site: {e}", file=sys.stderr)
+        return 130
     except SiteError as e:
         print(f"trictrac site: {e}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # before the build began
+        print("trictrac site: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, saved)
+    g, r = report.generated, report.generated.report
+    for line in r.lines:
+        print(line, file=sys.stderr)
+    if r.errors or r.warnings:
+        print(f"trictrac site: the records have {r.errors} error{'s' if r.errors != 1 else ''} and {r.warnings} "
+              f"warning{'s' if r.warnings != 1 else ''} (above; their pages show them too)", file=sys.stderr)
     if not args.quiet:
-        g = report.generated
         print(f"site built in {report.seconds:.1f} s: {len(g.games)} game page{'s' if len(g.games) != 1 else ''} "
               f"({len(g.rendered)} rendered, {len(g.reused)} unchanged)")
         print(f"open {(Path(report.out) / 'index.html').as_uri()}")
-    return 0
+    return 1 if r.errors or (args.strict and r.warnings) else 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -31,6 +31,51 @@ SIC_CODES = {
 }
 
 
+QUOTE_WIDTH = 100  # a diagnostic quotes at most this many characters of its line, around its column
+MAX_PER_LINE = 10  # diagnostics shown for one line: a line of 7,500 mistakes is not 7,500 quotes
+MAX_PER_FILE = 500  # and for one file
+_GRAVITY = {"note": 0, "warning": 1, "error": 2}
+
+
+def excerpt(text: str, column: int, length: int = 1, width: int = QUOTE_WIDTH) -> tuple[str, int, int]:
+    """What a diagnostic quotes of its line: the line, printable (a control character as '?', a tab as one
+    space), cut to ``width`` characters around ``column`` with '…' where it is cut; and the column and length of
+    the span within what is quoted."""
+    text = "".join(c if c.isprintable() else " " if c == "\t" else "?" for c in text)
+    if len(text) <= width:
+        return text, column, length
+    start = max(0, min(column - 1 - width // 3, len(text) - width))
+    end = start + width
+    shown = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+    return shown, column - start + (1 if start else 0), max(1, min(length, end - column + 1))
+
+
+def capped(diagnostics: list[Diagnostic], per_line: int = MAX_PER_LINE,
+           per_file: int = MAX_PER_FILE) -> list[Diagnostic]:
+    """``diagnostics`` in the order of their position, at most ``per_line`` of one line and ``per_file`` in all;
+    where some are left out, one diagnostic (as grave as the gravest left out) says how many."""
+    def summary(left: list[Diagnostic], where: str, most: int) -> Diagnostic:
+        first = left[0]
+        worst = max(left, key=lambda d: _GRAVITY[d.severity]).severity
+        return Diagnostic(worst, f"{len(left):,} more diagnostic{'s' if len(left) != 1 else ''} {where} not shown "
+                          f"(at most {most})", first.path, first.line, first.column, code="too-many")
+
+    ordered = sorted(diagnostics, key=lambda d: (d.line, d.column))
+    out: list[Diagnostic] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j < len(ordered) and ordered[j].line == ordered[i].line:
+            j += 1
+        out += ordered[i:min(j, i + per_line)]
+        if j - i > per_line:
+            out.append(summary(ordered[i + per_line:j], "on this line", per_line))
+        i = j
+    if len(out) > per_file:
+        out = out[:per_file] + [summary(out[per_file:], "in this file", per_file)]
+    return out
+
+
 @dataclass
 class Diagnostic:
     severity: Severity
@@ -52,10 +97,10 @@ class Diagnostic:
     def format(self, source_lines: list[str] | None = None) -> str:
         out = [self.headline()]
         if source_lines is not None and 1 <= self.line <= len(source_lines):
-            text = source_lines[self.line - 1].rstrip("\n").expandtabs(1)
+            text, column, length = excerpt(source_lines[self.line - 1].rstrip("\n"), self.column, self.length)
             out.append(f"  {text}")
-            tildes = max(0, min(self.length, len(text) - self.column + 1) - 1)
-            out.append("  " + " " * (self.column - 1) + "^" + "~" * tildes)
+            tildes = max(0, min(length, len(text) - column + 1) - 1)
+            out.append("  " + " " * (column - 1) + "^" + "~" * tildes)
         if self.hint:
             out.append(f"  hint: {self.hint}")
         out.extend(f"  {n}" for n in self.notes)

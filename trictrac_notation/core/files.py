@@ -12,6 +12,8 @@ import stat
 
 from ..errors import TrictracError
 
+CHUNK = 1 << 20
+
 
 class Unreadable(TrictracError):
     """A file that is not read: ``kind`` is 'missing', 'folder', 'special', 'too-big' or 'error';
@@ -47,7 +49,7 @@ def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
             raise Unreadable("too-big", f"{mode.st_size:,} bytes, more than {limit:,}", mode.st_size)
         chunks, size = [], 0
         while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
+            chunk = os.read(fd, min(limit + 1 - size, CHUNK))  # (a read of `limit` bytes allocates them first)
             if not chunk:
                 break
             chunks.append(chunk)

@@ -18,7 +18,17 @@ from typing import Any
 
 from ..core.board import COLORS, OFF, WHITE, Position, other
 from ..core.coords import DEFAULT_SYSTEM, CoordError, CoordSystem, get_system
-from ..core.diagnostics import ACKNOWLEDGED, ERROR, NOTE, SIC_CODES, WARNING, Diagnostic, Reporter, Severity
+from ..core.diagnostics import (
+    ACKNOWLEDGED,
+    ERROR,
+    NOTE,
+    SIC_CODES,
+    WARNING,
+    Diagnostic,
+    Reporter,
+    Severity,
+    capped,
+)
 from ..notation.record import Figure, MoveText, Record, Span, Throw
 from .figures import differences, figure_pile, figure_system, read_figure
 from .game import Game, game_for, game_named, moves_span
@@ -164,7 +174,7 @@ def replay(record: Record, rules: Any = None, scorer: Scorer[Any] | None = None,
     if scorer:
         out.final = scorer.finish(state, results, reporter)
     acknowledge(record, reporter)
-    out.diagnostics = reporter.sorted()
+    out.diagnostics = capped(reporter.sorted())
     return out
 
 
@@ -306,7 +316,7 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, position: Position, ctx
             turn.why_rule, turn.phase = "rules.md §4 D15" if turn.why else None, None
             turn.releve += 1
             turn.counts = {c: 0 for c in COLORS}
-    result.diagnostics = r.items[mark:]
+    result.diagnostics = capped(r.items[mark:])
     return result
 
 

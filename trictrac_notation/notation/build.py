@@ -40,6 +40,12 @@ def unquote(string: str) -> str:
     return _ESCAPE.sub(r"\1", string[1:-1])
 
 
+def comment(token: str) -> str:
+    """The words of a ``{comment}`` token: its white space is layout (a long comment may be wrapped over
+    lines, ``trictrac fmt`` does it), so each run of it reads as one space, and none at either end."""
+    return " ".join(token[1:-1].split())
+
+
 def header(tag: str, string: str, span: Span, r: Reporter) -> Header:
     """``[Tag "value"]``; an unknown tag is kept, with a warning."""
     if tag not in KNOWN_TAGS:

@@ -33,7 +33,8 @@ from .record import Claim, Ecole, Figure, Marks, MoveText, Placement, Record, Se
 _TOKEN = re.compile(r"""[ \t\r\f]*(?:
     (?P<nl>\n)
   | (?P<head>(?:(?P<number>[0-9]+)\.[ \t]*)?(?P<side>(?i:white|black|blanc|noir))(?![\w&'-])
-             (?:[ \t]+(?P<cube>(?i:double[ \t]+(?:take|drop|beaver)|resigns(?:-gammon|-backgammon)?))(?![\w&'-]))?
+             (?:[ \t]+(?P<cube>(?i:double[ \t]+(?:take|drop|beaver)
+                                 |resigns(?:-gammon|-backgammon|-match)?))(?![\w&'-]))?
              (?:[ \t]+(?P<dice>[^\s{}()\[\]]+))?)
   | (?P<word>[^ \t\r\n\f{}()\[\]]+)
   | (?P<comment>\{[^{}]*\})
@@ -149,7 +150,7 @@ class _Reader:
             if kind == "end":
                 return rec
             if kind == "comment":
-                rec.comments.append(m.group("comment")[1:-1])
+                rec.comments.append(build.comment(m.group("comment")))
             elif kind == "bracket":
                 h = _HEADER.match(self.text, m.start("bracket"))
                 if h is None:
@@ -220,7 +221,7 @@ class _Reader:
                 t = self.throw(m)
                 found.append(t)
             elif kind == "comment":
-                t.comments.append(m.group("comment")[1:-1])
+                t.comments.append(build.comment(m.group("comment")))
             elif kind == "open" and depth < MAX_NESTING:  # deeper, Lark refuses it
                 t.variations.append(self.variation(depth + 1))
             elif kind == "close" and depth or kind == "end" and not depth:

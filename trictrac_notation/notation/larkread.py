@@ -70,7 +70,7 @@ def _span(tok: Token) -> Span:
 
 
 _HEAD = re.compile(r"(?:(?P<number>\d+)\.[ \t]*)?(?P<side>\w+)"
-                   r"(?:[ \t]+(?P<cube>(?i:double[ \t]+(?:take|drop|beaver)|resigns(?:-gammon|-backgammon)?))"
+                   r"(?:[ \t]+(?P<cube>(?i:double[ \t]+(?:take|drop|beaver)|resigns(?:-gammon|-backgammon|-match)?))"
                    r"(?![\w&'-]))?(?:[ \t]+(?P<dice>(?i:double[ \t]+deux)|[^\s{}()\[\]]+))?")
 _MOVE = re.compile(r"[^\s(]+(?:[ \t]*\(\d\))?|\S+")  # backgammon's "13/10 (2)" is one move
 
@@ -116,7 +116,7 @@ class _Build(Transformer[Token, Any]):
         return rec
 
     def preamble(self, children: list[Any]) -> list[Any]:
-        return [c.value[1:-1] if isinstance(c, Token) else c for c in children]
+        return [build.comment(c.value) if isinstance(c, Token) else c for c in children]
 
     def header(self, children: list[Token]) -> Header:
         tag, string = children
@@ -243,7 +243,7 @@ class _Build(Transformer[Token, Any]):
 
     def comment(self, children: list[Token]) -> Item:
         tok = children[0]
-        return ("comment", tok[1:-1], _span(tok))
+        return ("comment", build.comment(tok), _span(tok))
 
     def variation(self, children: list[Any]) -> Item:
         throws = [c for c in children if isinstance(c, Throw)]

@@ -22,7 +22,7 @@ DOUBLET_NAME = {1: "bezet", 2: "double-deux", 3: "ternes", 4: "carmes", 5: "quin
 KNOWN_TAGS = (
     "Title", "Source", "Edition", "Page", "Figure", "Rules", "Options", "White", "Black", "First",
     "Date", "Coords", "Bottom", "Language", "Annotator", "Event", "Place", "Note", "Id",
-    "FigureCoords", "FigurePile", "Partie", "Marques", "Game", "Match",
+    "FigureCoords", "FigurePile", "Partie", "Marques", "Game", "Match", "MatchScore",
 )
 
 
@@ -179,7 +179,8 @@ class Throw:
     marque: int | None = None  # the value of the marqué this throw ends, as the players reckoned it (à écrire)
     standing: Standing | None = None  # the running score the source prints after this throw
     refait: bool = False  # this throw ends the marqué in a refait (à écrire)
-    cube: str | None = None  # backgammon, before the dice: 'double take|drop|beaver', 'resigns[-gammon|-backgammon]'
+    # backgammon, before the dice: 'double take|drop|beaver', 'resigns[-gammon|-backgammon|-match]'
+    cube: str | None = None
     comments: list[str] = field(default_factory=list)
     variations: list[list[Throw]] = field(default_factory=list)  # each a list of Throw
     span: Span | None = _span()

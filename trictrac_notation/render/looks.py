@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..annotate.backgammon import COORDS as BACKGAMMON_COORDS
 from ..core.board import OFF, WHITE, Position
 from ..core.coords import CoordSystem
-from ..games.backgammon import matfile
+from ..games.backgammon import playtext
 from ..games.backgammon.play import Play as BackgammonPlay
 from ..notation.reader import dice_name as trictrac_dice_name
 
@@ -120,10 +120,10 @@ class TrictracLook:
 
 def point_track(point: int) -> int:
     """A backgammon point of the mover's frame (25 the bar, 0 off) as a track of the board."""
-    return BAR if point == matfile.BAR else OFF if point == matfile.OFF else 24 - point
+    return BAR if point == playtext.BAR else OFF if point == playtext.OFF else 24 - point
 
 
-def hop_paths(hops: Sequence[matfile.Step]) -> tuple[list[tuple[list[int], list[int]]], list[int]]:
+def hop_paths(hops: Sequence[playtext.Step]) -> tuple[list[tuple[list[int], list[int]]], list[int]]:
     """The hops of a play chained dame by dame (``13/7 7/5``: one dame by 7), as (points passed, points hit)."""
     chains: list[tuple[list[int], list[int]]] = []
     for s in hops:
@@ -165,11 +165,11 @@ class BackgammonLook:
         play, moves = result.play, list(result.steps)
         if isinstance(play, BackgammonPlay):
             chains, hit = hop_paths(play.hops)
-            words = matfile.format_play(play.moves)
+            words = playtext.format_play(play.moves)
         else:
             chains = [([m.src, m.dst], list(m.hits)) for m in moves]
             hit = [p for m in moves for p in m.hits]
-            words = matfile.format_play(moves)
+            words = playtext.format_play(moves)
         paths = tuple(tuple(point_track(p) for p in points) for points, _ in chains)
         knocked = tuple(white_track(result.side, point_track(p)) for p in hit)
         return Drawn(paths, knocked, words or "no dame moves", notes)

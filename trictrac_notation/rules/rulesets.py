@@ -294,6 +294,9 @@ def _find(ruleset_id: str, folder: Path, where: tuple[str | None, int | None, in
                 raise RulesError(f"rule set {ruleset_id!r}: {path.name} is a link to a file outside "
                                  f"{base.name}/; it is not read", *where)
             return path
+        if path.exists():  # listed among the known (its name), but not a file that can be read
+            raise RulesError(f"rule set {ruleset_id!r}: {path.name} is not a regular file (a folder, a pipe or a "
+                             "device); it is not read", *where)
     known = known_ids(folder) if folder == rules_dir() else sorted(set(known_ids(folder)) | set(known_ids()))
     raise RulesError(f"unknown rule set {ruleset_id!r} (known: {', '.join(known)}){suggest(ruleset_id, known)}",
                      *where)

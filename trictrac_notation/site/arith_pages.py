@@ -44,11 +44,13 @@ def render_arithmetic(env: Environment, src: Path) -> tuple[dict[str, str], list
         rows=sum(len(t["rows"]) for t in tables))}
     nav = ["rules/arithmetic.md"]
     path = src / SIMULATION_FILE
-    if path.is_file():
+    if path.is_file() or path.is_symlink():
         from jinja2 import UndefinedError
 
+        from .paths import MAX_NOTES_BYTES, read_source
+
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_source(path, src, MAX_NOTES_BYTES))
         except ValueError as e:
             raise SimulationError(f"{path}: error: not JSON: {e}") from None
         try:

@@ -18,12 +18,14 @@ import yaml
 from markupsafe import Markup, escape
 
 from ..games.trictrac.events import JANS
+from .paths import MAX_NOTES_BYTES, read_source
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
     from ..rules.rulesets import RuleSet
-    from .site import Nav, _Progress
+    from .paths import Nav
+    from .site import _Progress
 
 NOTES_FILE = "compendium.yaml"
 STATUS = {"on": "scored", "optional": "optional", "off": "not scored"}
@@ -160,12 +162,12 @@ def _notes(src: Path) -> Notes:
     """The words about each jan: the site's ``compendium.yaml``, else the tool's own."""
     from ..core.resources import data_dir
 
-    path = src / NOTES_FILE
-    if not path.is_file():
-        path = data_dir("site_src") / NOTES_FILE
+    path, folder = src / NOTES_FILE, src
+    if not path.is_file() and not path.is_symlink():
+        path, folder = data_dir("site_src") / NOTES_FILE, data_dir("site_src")
     if not path.is_file():
         return {}
-    return _checked_notes(path, path.read_text(encoding="utf-8"))
+    return _checked_notes(path, read_source(path, folder, MAX_NOTES_BYTES).decode("utf-8", "replace"))
 
 
 def _checked_notes(path: Path, text: str) -> Notes:

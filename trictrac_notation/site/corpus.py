@@ -55,11 +55,13 @@ class Book:
 
 def load(src: Path) -> dict[str, Any] | None:
     """The site's corpus.yaml, checked; None when the site has none (then no corpus page)."""
+    from .paths import MAX_NOTES_BYTES, read_source
+
     path = src / CORPUS_FILE
-    if not path.is_file():
+    if not path.is_file() and not path.is_symlink():
         return None
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(read_source(path, src, MAX_NOTES_BYTES).decode("utf-8", "replace"))
     except yaml.YAMLError as e:
         raise CorpusError(f"{path}: error: not YAML: {getattr(e, 'problem', None) or e}") from None
 

@@ -38,10 +38,11 @@ DIAGRAM_WIDTH = 560
 
 
 def render_game(gid: str, path: Path, env: Environment, display_path: str,
-                rules: Path | None = None) -> tuple[dict[str, str], str, str]:
+                rules: Path | None = None, report: list[Diagnostic] | None = None) -> tuple[dict[str, str], str, str]:
     """The files of game ``gid`` (page, viewer data, chart, the record for download; a historical game's
     id is ``historical/NAME``), its title and where in its treatise it comes from; ``rules``: the site's
-    own rules folder, whose rule sets a Rules header may name besides the tool's."""
+    own rules folder, whose rule sets a Rules header may name besides the tool's; ``report``: receives the
+    record's diagnostics, as soon as they are known."""
     read, diags = read_text(str(path))
     for d in diags:
         d.path = display_path
@@ -52,7 +53,12 @@ def render_game(gid: str, path: Path, env: Environment, display_path: str,
     title = (result.record.header("Title") if result else None) or gid
     look = look_of(result.game) if result else TRICTRAC
     boards: dict[str, str] = {}
-    frames, view = _frames(result, boards, look) if result else ([], [])
+    diags, known = list(diags), len(diags)
+    if report is not None:
+        report.extend(diags)  # known even if the record cannot be drawn
+    frames, view = _frames(result, boards, look, diags) if result else ([], [])  # (and what the page leaves out)
+    if report is not None:
+        report.extend(diags[known:])
     rows = [_row(t, frame) for t, frame in zip(result.throws, frames[1:], strict=False)] if result else []
     scored = any(f["score"] for f in frames)
     files = {f"{GAMES}/{gid}.data.js": _data_js(gid, title, result, view) if result else _data_js(gid, title)}
@@ -191,8 +197,46 @@ def _svgs(result: Replay, n: int, shared: dict[str, str]) -> str:
 MARK = re.compile(r"\s*diagram\s*(?::\s*(?P<words>.*?))?\s*", re.S | re.I)
 
 
-def _marked_diagram(comments: list[Any], result: Replay, n: int, shared: dict[str, str]
-                    ) -> tuple[list[Any], dict[str, str] | None]:
+def _line(throw: Throw) -> int:
+    return throw.span.line if throw.span is not None else 1
+
+
+MAX_DRAWN = 50  # diagrams drawn on one page (the author's marks, the book's figures): beyond, the viewer shows them
+
+
+class _Budget:
+    """The diagrams a page may still draw: a record marking every throw, or copying hundreds of figures, makes a
+    page of a bounded size, and the page says what it left out."""
+
+    def __init__(self) -> None:
+        self.left = MAX_DRAWN
+        self.left_out: list[int] = []  # the lines of the marks and figures not drawn
+
+    def take(self, count: int, line: int) -> bool:
+        if count > self.left:
+            self.left_out.append(line)
+            return False
+        self.left -= count
+        return True
+
+    def figures(self, result: Replay, figures: Any, position: Any, shared: dict[str, str], line: int
+                ) -> list[Any]:
+        from ..render.bookfigures import book_figures
+
+        if figures and not self.take(len(figures) + 2, line):  # each figure, and the replay's diagram twice
+            return [{"label": f.label, "caption": f"fig. {f.label}", "svg": "",
+                     "differences": [f"not drawn: the page draws at most {MAX_DRAWN} diagrams"]} for f in figures]
+        return book_figures(result, figures, position, shared)
+
+    def diagnostic(self, path: str) -> Diagnostic:
+        return Diagnostic("warning", f"{len(self.left_out)} diagram{'s' if len(self.left_out) != 1 else ''} "
+                          f"marked or copied here and after {'is' if len(self.left_out) == 1 else 'are'} not drawn "
+                          f"on the page: a page draws at most {MAX_DRAWN} (the viewer shows every throw)", path,
+                          self.left_out[0], 1, code="too-many-diagrams")
+
+
+def _marked_diagram(comments: list[Any], result: Replay, n: int, shared: dict[str, str], budget: _Budget,
+                    line: int = 1) -> tuple[list[Any], dict[str, str] | None]:
     """The comments without the author's mark ``{diagram}`` / ``{diagram: words}``, and the marked
     diagram (compact: it reads at any width; the page says the throw in words), if any: the mark's words
     are its caption (a comment there, which the viewer shows with the others)."""
@@ -206,36 +250,39 @@ def _marked_diagram(comments: list[Any], result: Replay, n: int, shared: dict[st
             words += [m.group("words")] if m.group("words") else []
         else:
             kept.append(c)
-    if not marked:
-        return comments, None
+    if not marked or not budget.take(1, line):
+        return (comments if not marked else kept + words), None
     return kept, {"svg": _svg(result, n, shared, True), "words": " ".join(words)}
 
 
-def _frames(result: Replay, shared: dict[str, str], look: Look = TRICTRAC
+def _frames(result: Replay, shared: dict[str, str], look: Look = TRICTRAC, report: list[Diagnostic] | None = None
             ) -> tuple[list[dict[str, Any]], list[ViewFrame]]:
     """The page's frames and the viewer's.  Frame 0 is the start; frame n the position after throw n of
     the main line; each with its diagram if the author marked it, and the book's figures of that
-    position if the record copies any (drawn beside the replay's own diagram)."""
-    from ..render.bookfigures import book_figures
+    position if the record copies any (drawn beside the replay's own diagram); ``report`` receives a warning
+    for the diagrams a page leaves out."""
     from .viewdata import frames_data
 
     view = frames_data(result)
-    comments, diagram = _marked_diagram(list(result.record.comments), result, 0, shared)
+    budget = _Budget()
+    comments, diagram = _marked_diagram(list(result.record.comments), result, 0, shared, budget)
     frames: list[dict[str, Any]] = [
         {"n": 0, "label": "starting position", "side": None, "score": None, "state": [], "events": [], "flags": [],
          "comments": comments, "diagram": diagram,
-         "figures": book_figures(result, result.record.figures, result.initial, shared)}]
+         "figures": budget.figures(result, result.record.figures, result.initial, shared, 0)}]
     for n, t in enumerate(result.throws, 1):  # n: the frame, the throw's place in the main line (a backgammon
         after = t.after if t.after is not None else t.before  # match numbers each game's throws from 1)
-        comments, diagram = _marked_diagram(list(t.throw.comments), result, n, shared)
+        comments, diagram = _marked_diagram(list(t.throw.comments), result, n, shared, budget, _line(t.throw))
         frames.append({
             "n": n, "label": _label(t), "side": t.side, "score": _score(t, look), "state": _state(t, look),
             "events": view[n].get("e", []), "flags": _flags(t), "comments": comments, "diagram": diagram,
-            "figures": book_figures(result, getattr(t.throw, "figures", None), after, shared),
+            "figures": budget.figures(result, getattr(t.throw, "figures", None), after, shared, _line(t.throw)),
         })
     for frame in frames:
         if frame["figures"]:
-            frame["svg"] = _svgs(result, frame["n"], shared)
+            frame["svg"] = _svgs(result, frame["n"], shared) if any(f["svg"] for f in frame["figures"]) else ""
+    if budget.left_out and report is not None:
+        report.append(budget.diagnostic(result.record.path))
     for frame, data in zip(frames, view, strict=False):  # what the viewer says beside its diagram
         extra = {k: v for k, v in (("l", frame["label"] if frame["n"] else None), ("g", frame["figures"])) if v}
         data.update(extra)  # type: ignore[typeddict-item]  # (the page's own fields, beside the frame's)

@@ -54,7 +54,9 @@ OPTIONS = {
 WIDTH = 420
 
 # The page being rendered, set by the mkdocs plugin: (path for messages, lines before the Markdown).
-_page = contextvars.ContextVar("trictrac_page", default=("<markdown>", 0))
+# the page being converted: its published name (its diagnostics on the page), its source file (the build's log),
+# the lines before its Markdown (front matter)
+_page = contextvars.ContextVar("trictrac_page", default=("<markdown>", "<markdown>", 0))
 
 
 @dataclass
@@ -201,7 +203,7 @@ class TrictracPreprocessor(Preprocessor):
         fences = find_fences(lines)
         if not fences:
             return lines
-        path, offset = _page.get()
+        path, source, offset = _page.get()  # a page never shows a path of the machine that built it
         out, last = [], 0
         for start, end, fence in fences:
             out.extend(lines[last:start])
@@ -209,7 +211,7 @@ class TrictracPreprocessor(Preprocessor):
             html, diags = render_fence(fence, path)
             for d in diags:
                 if d.severity == "error":
-                    log.warning(d.headline())
+                    log.warning(replace(d, path=source).headline())
             out.extend(["", self.md.htmlStash.store(html), ""])
             last = end
         out.extend(lines[last:])
@@ -232,7 +234,7 @@ def makeExtension(**kwargs: Any) -> TrictracExtension:  # noqa: N802 - the name 
 class TrictracPlugin(BasePlugin[LegacyConfig]):  # LegacyConfig: BasePlugin's default, a plugin without options
     """mkdocs plugin ``trictrac``: adds the fence extension and names the page in its messages."""
 
-    _token: contextvars.Token[tuple[str, int]] | None = None
+    _token: contextvars.Token[tuple[str, str, int]] | None = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         names = [e if isinstance(e, str) else type(e).__module__ for e in config.markdown_extensions]
@@ -248,7 +250,7 @@ class TrictracPlugin(BasePlugin[LegacyConfig]):  # LegacyConfig: BasePlugin's de
                     offset = max(0, len(f.read().splitlines()) - len(markdown.splitlines()))
             except OSError:
                 pass
-        self._token = _page.set((page.file.abs_src_path or page.file.src_uri, offset))
+        self._token = _page.set((page.file.src_uri, page.file.abs_src_path or page.file.src_uri, offset))
         return markdown
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -19,12 +19,11 @@ import os
 import re
 import sys
 import time
-from collections.abc import Iterator, MutableSequence, Sequence
-from contextlib import contextmanager
+from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol, TypeAlias, TypedDict
+from typing import IO, TYPE_CHECKING, Any, Protocol, TypedDict
 
 import yaml
 from markupsafe import Markup, escape
@@ -34,15 +33,36 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 from .. import __version__
-from ..core.files import Unreadable, read_bounded
+from ..core.diagnostics import Diagnostic
 from ..core.resources import data_dir
 from ..errors import TrictracError
-from .paths import ASSETS, GAMES, json_for_script
+from .manual import more_nav
+from .mkrun import Collect, merge_search_index, mkdocs_logging, read_json, stamp
+from .output import write_if_changed as _write
+from .paths import (
+    ASSETS,
+    GAMES,
+    MAX_NOTES_BYTES,
+    Nav,
+    SiteError as SiteError,
+    display as _display,
+    json_for_script,
+    read_source,
+)
+from .records import (
+    RecordProblem,
+    Report,
+    failed_page,
+    find_records,
+    read_record,
+    record_id as record_id,
+    restored,
+    stored,
+)
 
 HERE = Path(__file__).resolve().parent  # templates/ and static/
 PACKAGE = HERE.parent  # the whole package: its code shapes every page
 ROOT_CONFIG = PACKAGE.parent / "mkdocs.yml"
-ID_RE = re.compile(r"[a-z0-9_-]+\Z")
 HISTORICAL = "historical"  # games/historical/*.tric: the treatises' own games, a section of their own
 BACKGAMMON = "backgammon"  # games/backgammon/*.tric: backgammon's records, a section of their own
 # the sections of the games beside the composed ones: folder under games/, title, index page's template
@@ -58,8 +78,6 @@ POLYFILLS = ("iframe-worker.js",)  # before the theme: the search's worker runs 
 # index page lists them: a sidebar of a thousand games is no help, and it weighs on every page
 NAV_GAMES = 50
 RULES = "rules"  # the site's own rule sets, rules/NAME.yaml, which a record's Rules header may name
-RESERVED_IDS = {"index": f"{GAMES}/index is the list of the games"}
-MAX_SOURCE_BYTES = 64 * 1024 * 1024
 NOTATION = "notation.md"  # the notation's reference, from the package unless a site has its own
 log = logging.getLogger("mkdocs.plugins.trictrac-site")
 
@@ -69,10 +87,6 @@ if TYPE_CHECKING:
     from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
     from rich.progress import Progress
-
-# mkdocs' navigation: a page, or a section's title with its page or its entries
-NavItem: TypeAlias = "str | dict[str, str | list[NavItem]]"
-Nav: TypeAlias = "list[NavItem]"
 
 
 class _PageEntryBase(TypedDict):
@@ -85,34 +99,10 @@ class PageEntry(_PageEntryBase, total=False):
     """A game page in the cache's manifest (pages.json)."""
 
     origin: str  # composed or historical (absent from the manifests of older versions)
-
-
-class SiteError(TrictracError):
-    """A site that cannot be built: one clear message (file, what was expected, what to do)."""
+    diagnostics: list[list[Any]]  # the record's errors and warnings (records.stored)
 
 
 # --- names and paths ----------------------------------------------------------------------
-
-def record_id(path: Path) -> str:
-    """The page id of a record file: its name without ``.tric``, refused unless it is [a-z0-9_-]+."""
-    stem = path.name[: -len(path.suffix)] if path.suffix else path.name
-    if not ID_RE.match(stem):
-        suggestion = re.sub(r"[^a-z0-9_-]+", "-", stem.lower()).strip("-") or "game"
-        raise SiteError(f"{path}: error: record id {stem!r} is refused: a record's file name names its page, "
-                        f"so it may only use a-z, 0-9, '-' and '_'\n  hint: rename it to {suggestion}.tric")
-    if stem in RESERVED_IDS:
-        raise SiteError(f"{path}: error: record id {stem!r} is reserved: {RESERVED_IDS[stem]}\n"
-                        f"  hint: rename it, e.g. {stem}-game.tric")
-    return stem
-
-
-def own_file(path: Path, folder: Path) -> Path:
-    """``path``, refused when it is a link leading outside ``folder``: the site reads only its own files."""
-    if folder.resolve() not in path.resolve().parents:
-        raise SiteError(f"{path}: error: not published: it is a link to a file outside {folder.name}/, and the "
-                        f"site reads only its own files\n  hint: copy the file into {folder.name}/ instead")
-    return path
-
 
 @lru_cache(maxsize=32)
 def _resolved(folder: str) -> str:
@@ -127,19 +117,6 @@ def inside(folder: Path, relative: str) -> Path:
     if target != base and not target.startswith(base.rstrip(os.sep) + os.sep):
         raise SiteError(f"refused to write {relative!r}: it would land outside the output folder {folder}")
     return Path(target)
-
-
-def _write(path: Path, content: str | bytes) -> bool:
-    """Write ``content`` unless the file already holds it (so that unchanged files keep their date)."""
-    data = content.encode("utf-8") if isinstance(content, str) else content
-    try:
-        if path.read_bytes() == data:
-            return False
-    except OSError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
-    return True
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")  # Python-Markdown's backslash escapes
@@ -175,12 +152,24 @@ def code_key(*more: Path) -> str:
     h = hashlib.sha256(__version__.encode())
     folders = [PACKAGE, data_dir("rules_data"), *(f for f in more if f.is_dir())]
     for folder in folders:
+        own = folder not in (PACKAGE, data_dir("rules_data"))  # a site's: read within bounds, never through links
         for path in sorted(folder.rglob("*")):
             if path.is_file() and path.suffix in (".py", ".j2", ".js", ".css", ".yaml", ".html", ".lark"):
                 h.update(str(path.relative_to(folder)).encode())
-                h.update(path.read_bytes())
+                h.update(_fingerprint(path, folder) if own else path.read_bytes())
     h.update(data_dir("grammar").joinpath("trictrac.lark").read_bytes())
     return h.hexdigest()
+
+
+def _fingerprint(path: Path, folder: Path) -> bytes:
+    """A site's rule file as the page cache knows it: its bytes, or why it cannot be read (the rules pages and
+    the games naming it say so)."""
+    from ..rules.rules_schema import MAX_RULES_BYTES
+
+    try:
+        return read_source(path, folder, MAX_RULES_BYTES)
+    except SiteError as e:
+        return str(e).encode()
 
 
 # --- progress -----------------------------------------------------------------------------
@@ -236,20 +225,24 @@ class Generated:
     reused: list[str] = field(default_factory=list)  # ids taken from the cache
     nav: Nav = field(default_factory=list)
     seconds: float = 0.0
+    report: Report = field(default_factory=Report)  # the records' errors and warnings, as check prints them
 
 
 class Generator:
     """Sources (``src``: pages, ``games/*.tric``, compendium notes) → the staging folder ``cache/docs``."""
 
     def __init__(self, src: Path | None = None, cache: Path | None = None, progress: bool | None = None,
-                 nav_games: int = NAV_GAMES, compendium: bool = True, notation: bool = True):
+                 nav_games: int = NAV_GAMES, compendium: bool = True, notation: bool = True,
+                 manual: Path | None = None):
         self.nav_games, self.compendium, self.notation = nav_games, compendium, notation
+        self.manual = Path(manual) if manual is not None else None  # a folder of pages published under manual/
         self.src = Path(src) if src is not None else data_dir("site_src")
         self.cache = Path(cache) if cache is not None else Path(".site-cache")
         self.staging = self.cache / "docs"
         self.manifest_path = self.cache / "pages.json"
         self.progress = progress
         self._env: Environment | None = None
+        self._skipped: set[Path] = set()  # records that give no page, not published either
 
     @property
     def env(self) -> Environment:
@@ -269,31 +262,38 @@ class Generator:
             raise SiteError(f"{self.src}: error: no such folder of site sources (expected site_src/ with "
                             "index.md and games/*.tric)")
         out = Generated(self.staging)
+        self._skipped = set()
         wanted: set[Path] = set()
-        records = self._records() + [(f"{folder}/{gid}", p) for folder, _, _ in SECTIONS
-                                     for gid, p in self._records(f"{GAMES}/{folder}")]
+        records = self._records(out) + [(f"{folder}/{gid}", p) for folder, _, _ in SECTIONS
+                                        for gid, p in self._records(out, f"{GAMES}/{folder}")]
         manifest = self._manifest()
         key = code_key(self.src / RULES)
         with _Progress(self.progress) as bar:
-            wanted |= self._copy_sources(records)
+            sources = self._copy_sources(records)
+            manual = self._manual()
+            wanted |= sources | manual
             wanted |= self._package_pages()
             wanted |= self._assets()
             advance = bar.task("game pages", len(records))
             new_manifest: dict[str, PageEntry] = {}
             games: list[tuple[str, str, str]] = []
             for gid, path in records:
-                text = path.read_bytes()
+                try:
+                    text = read_record(path)
+                except RecordProblem as e:
+                    e.diagnostic.path = _display(path)
+                    out.report.add([e.diagnostic])
+                    advance()
+                    continue
                 page_key = hashlib.sha256(key.encode() + b"\0" + text).hexdigest()
                 entry = manifest.get(gid)
                 if entry and entry["key"] == page_key and all((self.staging / f).is_file() for f in entry["files"]):
                     out.reused.append(gid)
                 else:
                     advance(0, f"game {gid}")
-                    files, title, origin = self._render_game(gid, path)
-                    entry = PageEntry(key=page_key, files=sorted(files), title=title, origin=origin)
-                    for name, content in files.items():
-                        _write(inside(self.staging, name), content)
+                    entry = self._render_game(gid, path, text, page_key)
                     out.rendered.append(gid)
+                out.report.add(restored(entry.get("diagnostics", []), _display(path)), text.decode("utf-8", "replace"))
                 new_manifest[gid] = entry
                 wanted |= {inside(self.staging, f) for f in entry["files"]}
                 games.append((gid, entry["title"], entry.get("origin", "")))
@@ -304,7 +304,9 @@ class Generator:
                         for folder, _, _ in SECTIONS}
             pages: dict[str, str | None] = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(
                 games=composed, historical=bool(sections[HISTORICAL]), backgammon=bool(sections[BACKGAMMON]))}
-            corpus, corpus_files = self._corpus(key, [(g, p) for g, p in records if g.startswith(f"{HISTORICAL}/")])
+            read = {g for g, _, _ in games}  # (a record that cannot be read is not counted)
+            corpus, corpus_files = self._corpus(key, [(g, p) for g, p in records
+                                                      if g in read and g.startswith(f"{HISTORICAL}/")])
             for rel, data in corpus_files.items():
                 _write(inside(self.staging, rel), data)
                 wanted.add(inside(self.staging, rel))
@@ -324,32 +326,42 @@ class Generator:
         self._remove_stale(wanted)
         self._save_manifest(new_manifest)
         out.nav = self._nav([g for g, _, _ in games], rules_nav)
+        out.nav += more_nav(out.nav, sources, manual, self.staging, page_title)
         out.seconds = time.perf_counter() - start
         return out
 
     # --- sources ----------------------------------------------------------------------------
-    def _records(self, sub: str = GAMES) -> list[tuple[str, Path]]:
-        folder = self.src / sub
-        records = sorted(folder.glob("*.tric")) if folder.is_dir() else []
-        return [(record_id(p), own_file(p, folder)) for p in records]
+    def _records(self, out: Generated, sub: str = GAMES) -> list[tuple[str, Path]]:
+        """The records of ``sub``; those that give no page are reported (records.py)."""
+        found, problems = find_records(self.src / sub)
+        for d in problems:
+            d.path = _display(Path(d.path))
+        out.report.add(problems)
+        self._skipped.update(self.src / sub / Path(d.path).name for d in problems)
+        return found
 
     def _copy_sources(self, records: list[tuple[str, Path]]) -> set[Path]:
         """Every source page and file, as is (the records are copied for download)."""
         written = set()
         for path in sorted(self.src.rglob("*")):
-            if not path.is_file() or any(part.startswith(".") for part in path.relative_to(self.src).parts):
+            if not path.is_file() or any(part.startswith(".") for part in path.relative_to(self.src).parts) or \
+                    path in self._skipped:
                 continue
             rel = path.relative_to(self.src).as_posix()
             if rel in SOURCE_ONLY:
                 continue
             target = inside(self.staging, rel)
-            try:
-                data = read_bounded(own_file(path, self.src), MAX_SOURCE_BYTES)
-            except Unreadable as e:
-                raise SiteError(f"{path}: error: not published: {e}") from None
-            _write(target, data)
+            _write(target, read_source(path, self.src))
             written.add(target)
         return written
+
+    def _manual(self) -> set[Path]:
+        from .manual import MANUAL, publish
+
+        if self.manual is not None and (self.src / MANUAL).exists():
+            raise SiteError(f"{self.src / MANUAL}: error: the manual is published as {MANUAL}/, and the site's "
+                            f"sources have a {MANUAL} of their own\n  hint: rename one of them")
+        return publish(self.manual, self.src, self.staging, _write) if self.manual is not None else set()
 
     def _package_pages(self) -> set[Path]:
         """The notation page, from the package, unless the site has its own or leaves it out."""
@@ -392,12 +404,28 @@ class Generator:
         _write(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
 
     # --- pages ------------------------------------------------------------------------------
-    def _render_game(self, gid: str, path: Path) -> tuple[dict[str, str], str, str]:
+    def _render_game(self, gid: str, path: Path, text: bytes, key: str) -> PageEntry:
+        """Game ``gid``'s files written, and its entry in the manifest; a record that cannot be drawn gets a page
+        that says why, and is one more error of that record."""
         from .gamepage import render_game
 
         # the name the record is published under: a page never shows a path of the machine that built it
-        return render_game(gid, path, self.env, display_path=f"{GAMES}/{gid}.tric",
-                           rules=self.src / RULES)
+        published = f"{GAMES}/{gid}.tric"
+        diagnostics: list[Diagnostic] = []
+        try:
+            files, title, origin = render_game(gid, path, self.env, display_path=published, rules=self.src / RULES,
+                                               report=diagnostics)
+        except Exception as e:  # noqa: BLE001 - one record that cannot be drawn never breaks the site
+            failure = Diagnostic("error", f"this record cannot be drawn: {e}" if isinstance(e, TrictracError) else
+                                 f"this record cannot be drawn ({type(e).__name__}: {e}): a fault of the tool, "
+                                 "please report it with the record", published, code="site")
+            lines = text.decode("utf-8", "replace").split("\n")
+            diagnostics = [d for d in diagnostics if d.severity != "note"] + [failure]
+            files = {f"{GAMES}/{gid}.md": failed_page(gid, failure.message, [d.format(lines) for d in diagnostics])}
+            title, origin = gid.rsplit("/", 1)[-1], ""
+        for name, content in files.items():
+            _write(inside(self.staging, name), content)
+        return PageEntry(key=key, files=sorted(files), title=title, origin=origin, diagnostics=stored(diagnostics))
 
     def _compendium(self, bar: _Progress, key: str) -> tuple[dict[str, str | None], Nav]:
         """The rules compendium, generated again only when the rule sets, its sources or the code
@@ -406,7 +434,8 @@ class Generator:
         from .compendium import CompendiumError, render_compendium
 
         sources = [self.src / "compendium.yaml", self.src / "simulation.json"]  # notes; simulated figures
-        page_key = hashlib.sha256(key.encode() + b"".join(s.read_bytes() for s in sources if s.is_file())).hexdigest()
+        read = b"".join(read_source(s, self.src, MAX_NOTES_BYTES) for s in sources if s.is_file() or s.is_symlink())
+        page_key = hashlib.sha256(key.encode() + read).hexdigest()
         saved = self.cache / "compendium.json"
         entry: dict[str, Any] | None
         try:
@@ -468,7 +497,8 @@ class Generator:
                 nav.append({title: titled([*index, *(t for t in pages if t not in index)])})
         if rules_nav:
             nav.append({"Rules of the treatises": titled(rules_nav)})
-        for title, rel in (("Notation", "notation.md"), ("Glossary", "glossary.md"),
+        for title, rel in (("Notation", "notation.md"), ("Transcribing a game", "transcribing.md"),
+                           ("Glossary", "glossary.md"),
                            ("Sources and method", "sources.md")):
             if exists(rel):
                 nav.append({title: rel})
@@ -493,12 +523,6 @@ def page_title(path: Path) -> str:
     return str(escape(m.group(1))) if m else path.stem.replace("-", " ").capitalize()
 
 
-def _display(path: Path) -> str:
-    """A path as the user knows it: relative to the working folder when it can be."""
-    path = Path(path).absolute()
-    return str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path)
-
-
 # --- mkdocs -------------------------------------------------------------------------------
 
 class _SiteConfig(_Config):
@@ -507,6 +531,7 @@ class _SiteConfig(_Config):
     nav_games = _opts.Type(int, default=NAV_GAMES)
     compendium = _opts.Type(bool, default=True)  # the rules of the treatises (and the site's own)
     notation = _opts.Type(bool, default=True)  # the notation page, unless the site has its own
+    manual = _opts.Optional(_opts.Type(str))  # a folder of pages (beside mkdocs.yml) published under manual/
 
 
 class SitePlugin(BasePlugin[_SiteConfig]):
@@ -531,7 +556,10 @@ class SitePlugin(BasePlugin[_SiteConfig]):
 
     def generator(self, config: MkDocsConfig) -> Generator:
         c = self.config
-        return Generator(*self._folders(config), self.progress, c.nav_games, c.compendium, c.notation)
+        base = Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
+        # the manual links to the settings' own sources: a build of other sources (--src) goes without it
+        manual = base / c.manual if c.manual and self.src_override is None else None
+        return Generator(*self._folders(config), self.progress, c.nav_games, c.compendium, c.notation, manual)
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         """Keep the theme's templates compiled in the cache: a rebuild after touching one record
@@ -586,10 +614,16 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         _add_assets(config)
         _add_markdown(config)
         if self.result is None:  # `trictrac site build` generates first; mkdocs build / serve come here
+            from .output import claim_cache, locked
+
+            generator = self.generator(config)
             try:
-                self.result = self.generator(config).run()
+                with locked(claim_cache(generator.cache), str(generator.cache)):
+                    self.result = generator.run()
             except SiteError as e:
                 raise PluginError(str(e)) from None
+            for line in self.result.report.lines:  # mkdocs counts them: its strict mode fails on an error
+                log.warning(line)
         config.docs_dir = str(self.result.staging.resolve())
         if not config.nav:
             config.nav = self.result.nav
@@ -628,40 +662,11 @@ class BuildReport:
     seconds: float
     warnings: list[str]
     partial: bool = False  # only the changed pages went through mkdocs
+    interrupted: bool = False  # Ctrl-C came while the new site was swapped in
 
 
-class _Collect(logging.Handler):
-    """mkdocs' warnings, shown as they come with the staging paths turned back into source paths."""
-
-    def __init__(self, src: Path, staging: Path, stream: IO[str]):
-        super().__init__(logging.WARNING)
-        self.src, self.staging, self.stream = src, staging, stream
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        message = record.getMessage().replace(str(self.staging.resolve()) + os.sep, _display(self.src) + os.sep)
-        message = re.sub(r"Doc file '([^']+)'", lambda m: f"{_display(self.src / m.group(1))}:", message)
-        message = f"{record.levelname.lower()}: {message}"
-        self.messages.append(message)
-        print(message, file=self.stream)
-
-
-@contextmanager
-def _mkdocs_logging(handler: logging.Handler) -> Iterator[None]:
-    logger = logging.getLogger("mkdocs")
-    saved = logger.level, logger.propagate
-    quiet = _QuietDirty()
-    logging.getLogger("mkdocs.commands.build").addFilter(quiet)
-    logger.addHandler(handler)
-    logger.setLevel(logging.WARNING)
-    logger.propagate = False
-    try:
-        yield
-    finally:
-        logging.getLogger("mkdocs.commands.build").removeFilter(quiet)
-        logger.removeHandler(handler)
-        logger.setLevel(saved[0])
-        logger.propagate = saved[1]
+class Interrupted(SiteError):
+    """Ctrl-C (or SIGTERM) during a build: what the output folder holds now."""
 
 
 def settings_file(config_file: str | os.PathLike[str] | None = None) -> Path:
@@ -699,80 +704,71 @@ def build(out: Path | str = "site", *, src: str | os.PathLike[str] | None = None
           cache: str | os.PathLike[str] | None = None, config_file: str | os.PathLike[str] | None = None,
           progress: bool | None = None, stream: IO[str] | None = None) -> BuildReport:
     """Generate the pages and build the site into ``out`` (strict: any warning, e.g. a broken link,
-    fails the build with a :class:`SiteError`)."""
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.exceptions import Abort, ConfigurationError
+    fails the build with a :class:`SiteError`).
+
+    The site is built in a new folder and swapped in for ``out`` only when the build succeeded (output.py):
+    a failed or interrupted build leaves the previous site as it was, and a folder the build did not write is
+    never replaced.  A record's errors do not stop the build (its page shows them): they are in the report."""
+    from mkdocs.exceptions import ConfigurationError
+
+    from .output import check_folders
 
     stream = stream or sys.stderr
     start = time.perf_counter()
-    out = Path(out).resolve()
+    out = Path(out).absolute()
     settings = settings_file(config_file)
     try:
         config, plugin = _load_config(settings, src, cache, progress, site_dir=str(out), strict=True)
     except ConfigurationError as e:
         raise SiteError(f"{settings}: error: {e}") from None
     generator = plugin.generator(config)
-    plugin.result = generated = generator.run()
-    collect = _Collect(generator.src, generated.staging, stream)
-    stamp = _stamp(settings, out, generated.nav)
-    stamp_path = generator.cache / "built.json"
-    dirty = (out / "index.html").is_file() and _read_json(stamp_path) == stamp
-    index = _read_json(out / "search" / "search_index.json") if dirty else None
-    with _mkdocs_logging(collect):
-        config.plugins.on_startup(command="build", dirty=dirty)
-        try:
-            stamp_path.unlink(missing_ok=True)
-            mkdocs_build(config, dirty=dirty)
-        except PluginError as e:
-            raise SiteError(str(e)) from None
-        except Abort:
-            count = len(collect.messages)
-            raise SiteError(f"site not built: {count} warning{'s' if count != 1 else ''} in strict mode "
-                            "(above: a broken link or a bad page); fix them and build again") from None
-        finally:
-            config.plugins.on_shutdown()
-    if index:
-        _merge_search_index(out / "search" / "search_index.json", index)
-    _write(stamp_path, json.dumps(stamp))
-    return BuildReport(out, generated, time.perf_counter() - start, collect.messages, dirty)
-
-
-def _stamp(config_file: Path, out: Path, nav: Nav) -> dict[str, object]:
-    """What a build's output depends on beyond the pages' own files: settings, versions, the navigation."""
-    import material
-    import mkdocs
-
-    return {"out": str(out), "nav": nav, "config": hashlib.sha256(Path(config_file).read_bytes()).hexdigest(),
-            "versions": [__version__, mkdocs.__version__, getattr(material, "__version__", "")]}
-
-
-def _read_json(path: Path) -> Any:
-    """The JSON of a file the build wrote, or None if it is not there or not JSON."""
+    check_folders(out, generator.cache, generator.src)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+        report = _build_into(out, settings, config, plugin, generator, stream, start)
+    except KeyboardInterrupt:
+        raise Interrupted(f"interrupted: the site was not built, and {_display(out)} is as it was") from None
+    if report.interrupted:
+        raise Interrupted(f"interrupted: the site was built first, and {_display(out)} holds it")
+    return report
 
 
-def _merge_search_index(path: Path, previous: dict[str, Any]) -> None:
-    """After a partial build the search index holds only the pages rebuilt: keep the others' entries."""
-    current = _read_json(path)
-    if not current or "docs" not in current or "docs" not in previous:
-        return
-    rebuilt = {d["location"].split("#")[0] for d in current["docs"]}
-    current["docs"] = [d for d in previous["docs"] if d["location"].split("#")[0] not in rebuilt] + current["docs"]
-    text = json.dumps(current, ensure_ascii=False, separators=(",", ":"))
-    _write(path, text)
-    script = path.with_suffix(".js")  # the offline plugin's copy, read by the search from file://
-    if script.is_file():
-        _write(script, f"var __index = {text}")
+def _build_into(out: Path, settings: Path, config: MkDocsConfig, plugin: SitePlugin, generator: Generator,
+                stream: IO[str], start: float) -> BuildReport:
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.exceptions import Abort
 
+    from .output import Output, claim_cache, locked
 
-class _QuietDirty(logging.Filter):
-    """mkdocs warns on every partial build; ours are partial only when the navigation is unchanged."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return "'dirty' build" not in record.getMessage()
+    with locked(out.parent / f".{out.name}.trictrac-lock", str(out), remove=True), \
+            locked(claim_cache(generator.cache), str(generator.cache)), Output(out) as output:
+        plugin.result = generated = generator.run()
+        collect = Collect(generator.src, generated.staging, stream)
+        stamped = stamp(settings, out, generated.nav)
+        stamp_path = generator.cache / "built.json"
+        dirty = (out / "index.html").is_file() and read_json(stamp_path) == stamped
+        if dirty:
+            output.carry_over()
+        config.site_dir = str(output.folder)
+        index = read_json(output.folder / "search" / "search_index.json") if dirty else None
+        with mkdocs_logging(collect):
+            config.plugins.on_startup(command="build", dirty=dirty)
+            try:
+                stamp_path.unlink(missing_ok=True)
+                mkdocs_build(config, dirty=dirty)
+            except PluginError as e:
+                raise SiteError(str(e)) from None
+            except Abort:
+                count = len(collect.messages)
+                raise SiteError(f"site not built: {count} warning{'s' if count != 1 else ''} in strict mode "
+                                f"(above: a broken link or a bad page); {_display(out)} is as it was: fix them "
+                                "and build again") from None
+            finally:
+                config.plugins.on_shutdown()
+        if index:
+            merge_search_index(output.folder / "search" / "search_index.json", index)
+        output.swap()
+        _write(stamp_path, json.dumps(stamped))
+    return BuildReport(out, generated, time.perf_counter() - start, collect.messages, dirty, bool(output.caught))
 
 
 def serve(addr: str = "127.0.0.1:8000", *, config_file: str | os.PathLike[str] | None = None) -> None:

@@ -77,12 +77,18 @@ def files(name: str) -> dict[str, str]:
             "docs/games/example.tric": EXAMPLE, ".gitignore": IGNORE}
 
 
-def init(folder: Path, name: str = "Trictrac games") -> list[Path]:
+def init(folder: Path | str, name: str = "Trictrac games") -> list[Path]:
     """Write a new site into ``folder`` (made if need be); InitError, writing nothing, if one of its files
     is there already.  Returns the files written."""
+    if not str(folder).strip():
+        raise InitError("error: no folder named: give the new site's folder, e.g. `trictrac site init my-games`")
     folder = Path(folder)
     todo = {folder / rel: text for rel, text in files(name).items()}
-    there = [p for p in todo if p.exists()]
+    there = [p for p in todo if p.exists() or p.is_symlink()]  # a dangling link too: it would write elsewhere
+    outside = [p for p in todo if p.parent.exists() and not _within(p.parent, folder)]
+    if outside:
+        raise InitError(f"{outside[0].parent}: error: a link leading outside {folder}: the site's files would be "
+                        "written elsewhere\n  hint: choose a new folder")
     if there:
         raise InitError(f"{there[0]}: error: already there: a site's settings or pages would be overwritten\n"
                         f"  hint: build the site that is there (`trictrac site build` in {folder}), or choose "
@@ -92,3 +98,8 @@ def init(folder: Path, name: str = "Trictrac games") -> list[Path]:
         path.write_text(text, encoding="utf-8")
     (folder / "docs/rules").mkdir(exist_ok=True)
     return list(todo)
+
+
+def _within(path: Path, folder: Path) -> bool:
+    real, base = path.resolve(), folder.resolve()
+    return real == base or base in real.parents

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from ..core.board import COLORS, Position
+from ..errors import TrictracError
 from ..render.diagram import (
     _field,
     _hit,
@@ -64,11 +65,18 @@ class ViewFrame(_FrameBase, total=False):
     sc: FrameScore | None
 
 
+class CannotDraw(TrictracError):
+    """A position the viewer cannot draw (more dames on one arrow than a digit says)."""
+
+
 def position_code(position: Position) -> str:
     """A position in 50 characters: each colour's 24 arrows (own frame) and borne-off dames, a digit
     (base 36) each, White's first; then, when a dame is on the bar (backgammon), White's and Black's there."""
-    code = "".join(DIGITS[n] for c in COLORS for n in (*position.row(c), position.borne_off(c)))
     bars = [position.on_bar(c) for c in COLORS]
+    most = max((*bars, *(n for c in COLORS for n in (*position.row(c), position.borne_off(c)))))
+    if most >= len(DIGITS):
+        raise CannotDraw(f"a point holds {most} dames, and the viewer draws at most {len(DIGITS) - 1} on one")
+    code = "".join(DIGITS[n] for c in COLORS for n in (*position.row(c), position.borne_off(c)))
     return code + "".join(DIGITS[n] for n in bars) if any(bars) else code
 
 

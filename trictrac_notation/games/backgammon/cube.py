@@ -26,7 +26,8 @@ CRAWFORD_RULE = "Wikipedia 'Backgammon' (seed 001), 'Cubo de duplicación': the 
 BEAVER_RULE = "Wikipedia 'Backgammon' (seed 001), 'Cubo de duplicación': the beaver"
 
 TAKE, DROP, BEAVER = "double take", "double drop", "double beaver"
-RESIGNS = {"resigns": SINGLE, "resigns-gammon": GAMMON, "resigns-backgammon": "backgammon"}
+FORFEIT = "forfeit"  # the kind of a match given up whole (``resigns-match``)
+RESIGNS = {"resigns": SINGLE, "resigns-gammon": GAMMON, "resigns-backgammon": "backgammon", "resigns-match": FORFEIT}
 
 
 @dataclass
@@ -64,7 +65,7 @@ class Result:
     """How a game ended."""
 
     winner: str
-    kind: str  # single, gammon, backgammon
+    kind: str  # single, gammon, backgammon; forfeit: the match given up
     cube: int
     points: int
     how: str = "bore off"  # 'bore off', 'drop', 'resigns'
@@ -90,9 +91,14 @@ class Match:
     def over(self) -> bool:
         return bool(self.length) and max(self.score.values()) >= self.length
 
+    def needs(self, side: str) -> int:
+        """The points ``side`` still needs to win the match."""
+        return max(1, self.length - self.score[side])
+
     def next_is_crawford(self) -> bool:
-        """Whether the game about to start is the Crawford game."""
-        if not (self.length and self.rules.crawford and self.rules.cube) or self.crawford_game is not None:
+        """Whether the game about to start is the Crawford game (none in a match to one point: no game brought
+        a player to match point)."""
+        if not (self.length > 1 and self.rules.crawford and self.rules.cube) or self.crawford_game is not None:
             return False
         return any(s == self.length - 1 for s in self.score.values())
 
@@ -195,6 +201,25 @@ def match_length(record: Record, r: Reporter) -> int:
     return int(text)
 
 
+def match_start(record: Record, r: Reporter, length: int) -> dict[str, int]:
+    """The ``MatchScore`` header (``"3-1"``: white's points, then black's): the score before the record's first
+    game, for a record that starts in the middle of a match; 0-0 without it."""
+    text = record.header("MatchScore")
+    if text is None:
+        return {c: 0 for c in COLORS}
+    parts = text.replace(" ", "").split("-")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        r.error(f"MatchScore must be white's points and black's, as \"3-1\", not {text!r}",
+                record.header_span("MatchScore"), code="bad-header")
+        return {c: 0 for c in COLORS}
+    score: dict[str, int] = dict(zip(COLORS, map(int, parts), strict=True))
+    if length and max(score.values()) >= length:
+        r.error(f"MatchScore {text}: the match to {length} would already be won", record.header_span("MatchScore"),
+                code="bad-header")
+        return {c: 0 for c in COLORS}
+    return score
+
+
 def _score(match: Match) -> str:
     return f"white {match.score['white']}, black {match.score['black']}"
 
@@ -206,7 +231,8 @@ class CubeScorer(ScorerDefaults):
         self.rules = rules
 
     def start(self, record: Record, position: Position, reporter: Reporter) -> GameState:
-        return GameState(Match(match_length(record, reporter), self.rules))
+        length = match_length(record, reporter)
+        return GameState(Match(length, self.rules, match_start(record, reporter, length)))
 
     def snapshot(self, state: GameState) -> GameState:
         return state.copy()
@@ -232,7 +258,7 @@ class CubeScorer(ScorerDefaults):
             self._cube(state, throw, side, r)
         if not state.over and throw.dice is not None:
             return True
-        if throw.moves and not throw.unreadable:
+        if throw.moves and not throw.unreadable and throw.cube not in RESIGNS:  # (a resignation's says why)
             r.error(f"{side} moves without dice" if not state.over else "no move after the end of the game",
                     throw.moves[0].span, code="bad-move")
         return False
@@ -241,12 +267,18 @@ class CubeScorer(ScorerDefaults):
         action, rules, cube = throw.cube, self.rules, state.cube
         assert action is not None
         if action in RESIGNS:
-            kind = RESIGNS[action]
-            points = cube.value * (1 if kind == SINGLE else rules.gammon if kind == GAMMON else rules.backgammon)
-            state.end(Result(other(side), kind, cube.value, points, "resigns"))
-            if throw.dice is not None or throw.moves:
-                r.error(f"{side} resigns: nothing is played on the line of a resignation",
-                        throw.dice_span or throw.span, code="bad-move")
+            kind, winner = RESIGNS[action], other(side)
+            if kind == FORFEIT and not state.match.length:
+                r.error(f"{side} resigns the match, but this is money play (no Match header)", throw.cube_span,
+                        code="cube", rule=SCORE_RULE, hint="a game is resigned with resigns, resigns-gammon or "
+                        "resigns-backgammon")
+                kind = SINGLE
+            points = (state.match.needs(winner) if kind == FORFEIT else
+                      cube.value * (1 if kind == SINGLE else rules.gammon if kind == GAMMON else rules.backgammon))
+            state.end(Result(winner, kind, cube.value, points, "resigns"))
+            if throw.moves:  # dice may stand: the throw he resigned on instead of playing it
+                r.error(f"{side} resigns: nothing is played on the line of a resignation", throw.moves[0].span,
+                        code="bad-move", hint=f"write the play on a line of its own before '{action}'")
             return
         refused = cube.refuse(side, action, rules, state.crawford)
         if refused:

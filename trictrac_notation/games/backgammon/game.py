@@ -22,8 +22,8 @@ from ...core.diagnostics import Reporter
 from ...engine.game import GameDefaults, NextTurn, Reading, moves_span
 from ...notation.record import MoveText, Record, Span, Throw
 from .cube import RESIGNS, CubeScorer
-from .matfile import MatError, Move, format_play, parse_play
 from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, hits_of, legal_plays, quick_play
+from .playtext import MatError, Move, format_play, parse_play
 from .rules import DEFAULT, NAME, Rules, load, sound, turn_after
 
 HIT_RULE = "FFBG rules (seed 002), 'Le déplacement des pions': * marks a hit"

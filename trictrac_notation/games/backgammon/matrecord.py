@@ -1,28 +1,26 @@
 """GNU Backgammon's match files and our records: ``trictrac import game.mat`` and ``export --format mat``.
 
-The file format is :mod:`~trictrac_notation.matfile`'s; here a :class:`~trictrac_notation.matfile.Match` becomes a
-record (every game of the match one after the other, the cube on the doubler's line before his dice) and a
-replayed record becomes a Match again, with each play's hops per die as the replay resolved them (GNU Backgammon
-drops a hop it finds illegal without a word, so none is left for it to guess).
+The file format is :mod:`.matfile`'s and what its plays do on the board :mod:`.matimport`'s; here an imported
+match becomes a record (every game of the match one after the other, the cube on the doubler's line before his
+dice, a game given up on the loser's line) and a replayed record becomes a Match again, with each play's hops per
+die as the replay resolved them (GNU Backgammon drops a hop it finds illegal without a word, so none is left for
+it to guess).
 """
 
 from __future__ import annotations
 
-import contextlib
 from typing import TYPE_CHECKING
 
 from .cube import GameScore, MatchFinal
-from .matfile import BEAVER, DOUBLE, DROP, ROLL, TAKE, Action, Game, Match, format_play
-from .play import Impossible, apply_moves
+from .matfile import BEAVER, DOUBLE, DROP, ROLL, TAKE, Action, Game, Match
+from .matimport import GNUBG_VARIATIONS, SIDES, GameView, Imported, import_match
+from .playtext import format_play
 from .rules import DEFAULT, Rules, load
 
 if TYPE_CHECKING:
     from ...engine.replay import Replay
 
-SIDES = ("white", "black")  # the first (left) player of a .mat file is white
 HEADERS = {"Event": "Event", "EventDate": "Date", "Place": "Place", "Round": "Note", "Annotator": "Annotator"}
-VARIATIONS = {"nackgammon": "nackgammon", "hypergammon": "hypergammon"}
-GNUBG_VARIATIONS = {"nackgammon": "NackGammon", "hypergammon": "Hypergammon"}
 
 
 def _quote(value: str) -> str:
@@ -30,31 +28,35 @@ def _quote(value: str) -> str:
 
 
 def match_to_record(match: Match, title: str | None = None) -> str:
-    """A match file as our record text: one line per throw, games one after the other."""
-    meta = dict(match.headers)
-    variation = meta.get("Variation", "").lower()
-    rules = meta.get("Rules") or next((v for k, v in VARIATIONS.items() if k in variation), DEFAULT)
-    beaver = any(a.kind == BEAVER for g in match.games for a in g.actions)
-    options = [o for o, on in (("no-crawford", match.length and not match.crawford_rule),
-                               ("jacoby", meta.get("Jacoby", "").lower() == "on"), ("beaver", beaver)) if on]
-    head = [("Game", "backgammon"), ("Rules", rules), *([("Options", " ".join(options))] if options else []),
-            *([("Title", title)] if title else []), ("White", match.players[0] or "white"),
-            ("Black", match.players[1] or "black"), ("Match", str(match.length))]
+    """A match file as our record text (what :func:`~.matimport.import_match` says of it aside)."""
+    return record_text(import_match(match), title)
+
+
+def record_text(imported: Imported, title: str | None = None) -> str:
+    """An imported match as our record text: one line per throw, games one after the other."""
+    match, meta = imported.match, dict(imported.match.headers)
+    head = [("Game", "backgammon"), ("Rules", imported.rules),
+            *([("Options", " ".join(imported.options))] if imported.options else []),
+            *([("Title", title)] if title else []), ("White", match.players[0] or SIDES[0]),
+            ("Black", match.players[1] or SIDES[1]), ("Match", str(match.length)),
+            *([("MatchScore", f"{imported.start[0]}-{imported.start[1]}")] if any(imported.start) else [])]
     head += [(ours, meta[theirs]) for theirs, ours in HEADERS.items() if theirs in meta]
     lines = [f"[{k} {_quote(v)}]" for k, v in head] + [""]
-    dames = load(rules).moves.dames
-    for game in match.games:
-        lines += _game_lines(game, match, rules, dames)
+    for view in imported.games:
+        lines += _game_lines(view, match)
     return "\n".join(lines) + "\n"
 
 
-def _game_lines(game: Game, match: Match, rules: str, dames: int) -> list[str]:
-    position = load(rules).initial()
+def _game_lines(view: GameView, match: Match) -> list[str]:
+    game = view.game
     lines: list[str] = []
     pending = ""  # the cube's action, written before the doubler's dice
+    kept = ""  # a roll left unplayed, kept in a comment
+    resigned = False
     n = 0
-    note = f" {{game {game.number}: {match.players[0]} {game.score[0]}, {match.players[1]} {game.score[1]}}}"
-    ended = False
+    loser = SIDES[1 - view.winner] if view.winner is not None else None
+    names = [match.players[p] or SIDES[p] for p in (0, 1)]
+    note = f" {{game {game.number}: {names[0]} {game.score[0]}, {names[1]} {game.score[1]}}}"
     for k, a in enumerate(game.actions):
         side = SIDES[a.player]
         if a.kind == DOUBLE:
@@ -63,36 +65,32 @@ def _game_lines(game: Game, match: Match, rules: str, dames: int) -> list[str]:
             if answer == DROP:
                 n += 1
                 lines.append(f"{n}. {side} double drop")
-                ended = True
             continue
         if a.kind != ROLL:
             continue  # takes, drops and beavers are written with the double
-        n += 1
         assert a.dice is not None
-        play = format_play(a.play)
-        lines.append(" ".join(filter(None, (f"{n}. {side}", pending, f"{a.dice[0]}-{a.dice[1]}", play))))
+        dice = f"{a.dice[0]}-{a.dice[1]}"
+        if a is view.unplayed:
+            if view.resign and side == loser:  # he resigned on the roll: the dice on his resignation's line
+                if pending:
+                    n += 1
+                    lines.append(f"{n}. {side} {pending}")
+                n += 1
+                lines.append(f"{n}. {side} {view.resign} {dice}")
+                resigned = True
+                continue
+            kept = f"{{{names[a.player]} threw {dice} and did not play it}}"
+            continue
+        n += 1
+        lines.append(" ".join(filter(None, (f"{n}. {side}", pending, dice, format_play(view.plays[k])))))
         pending = ""
-        with contextlib.suppress(Impossible):  # the replay of the record will say where
-            position = apply_moves(position, side, a.play)
-        ended = position.borne_off(side) == dames
-    if game.winner is not None and not ended:  # a resignation: the loser's line
-        loser = SIDES[1 - game.winner]
-        cube = _cube_before_end(game)
-        kind = {1: "resigns", 2: "resigns-gammon", 3: "resigns-backgammon"}.get(game.points // max(cube, 1), "resigns")
-        lines.append(f"{n + 1}. {loser} {kind}")
+    if view.resign and not resigned:
+        lines.append(f"{n + 1}. {loser} {view.resign}")
     if lines:
         lines[0] += note
-    return lines
-
-
-def _cube_before_end(game: Game) -> int:
-    value = 1
-    for a in game.actions:
-        if a.kind in (TAKE,):
-            value *= 2
-        elif a.kind == BEAVER:
-            value = a.cube
-    return value
+    elif kept:
+        kept = note.strip() + " " + kept
+    return lines + ([kept] if kept else [])
 
 
 def record_to_match(result: Replay) -> Match:
@@ -105,12 +103,15 @@ def record_to_match(result: Replay) -> Match:
         headers.append(("Crawford", "Off"))
     if rules.jacoby:
         headers.append(("Jacoby", "On"))
-    if rules.id != DEFAULT:  # gnubg's name for its variations; ours for the reader of our files
-        headers += [("Variation", v) for k, v in GNUBG_VARIATIONS.items() if k == rules.id]
+    variation = gnubg_variation(rules)
+    if variation not in (None, "Standard"):  # gnubg's name for its variations
+        headers.append(("Variation", variation))
+    if rules.id != DEFAULT:  # ours, for the reader of our files
         headers.append(("Rules", rules.id))
     games: list[Game] = []
     actions: list[Action] = []
-    points = [0, 0]
+    m = final.match  # the score before the record's first game: the last one less what its games won
+    points = [m.score[c] - sum(r.points for r in m.results if r.winner == c) for c in SIDES]
     for t in result.throws:
         player = SIDES.index(t.side)
         kind = t.throw.cube or ""
@@ -134,3 +135,28 @@ def record_to_match(result: Replay) -> Match:
         games.append(Game(len(games) + 1, (points[0], points[1]), tuple(actions)))
     return Match(final.match.length, players, tuple(games), tuple(headers))
 
+
+
+def gnubg_variation(rules: Rules) -> str | None:
+    """GNU Backgammon's name for the game ``rules`` plays (its dames and their layout, moved as backgammon
+    moves them), or None when gnubg does not play it."""
+    m = rules.moves
+    if m.doublet_moves != 4 or not m.enter_first or not m.hitting or rules.ace_deuce or rules.doublets_again:
+        return None
+    return next((name for name, (rule_set, options) in GNUBG_VARIATIONS.items()
+                 if load(rule_set, options).start == rules.start), None)
+
+
+def gnubg_differences(rules: Rules) -> tuple[str | None, list[str]]:
+    """Why GNU Backgammon cannot play a record under ``rules`` (None: it can), and what it would count
+    otherwise than ``rules`` do: gnubg drops the plays it finds illegal, and scores games its own way (a rule set
+    that only forbids some plays, Guiton's whole count or the five-dame limit, writes plays gnubg reads)."""
+    if gnubg_variation(rules) is None:
+        return (f"GNU Backgammon cannot play {rules.id}: it knows backgammon, nackgammon and hypergammon, moved "
+                "as backgammon moves them, and would drop or misread these plays"), []
+    notes = []
+    if (rules.gammon, rules.backgammon) != (2, 3):
+        notes.append(f"GNU Backgammon scores a gammon twice and a backgammon three times the cube; {rules.id} "
+                     f"scores them {rules.gammon} and {rules.backgammon} times: it will count these results its "
+                     "own way")
+    return None, notes

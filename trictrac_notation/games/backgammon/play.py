@@ -17,7 +17,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from ...core.board import WHITE, Position, other
-from .matfile import BAR, OFF, Move, Step, _splits, _without, format_move, moves_from_steps
+from .playtext import BAR, OFF, Move, Step, _splits, _without, format_move, moves_from_steps
 
 ENTER_RULE = "FFBG rules (seed 002), 'La rentrée d'un pion à la barre'"
 MOVE_RULE = "FFBG rules (seed 002), 'Le déplacement des pions'; Guiton 1822 backgammon ch. II"

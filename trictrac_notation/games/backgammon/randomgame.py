@@ -8,8 +8,8 @@ import random
 
 from ...core.board import WHITE
 from .cube import Cube, Match, MatchFinal
-from .matfile import format_play
 from .play import legal_plays
+from .playtext import format_play
 from .rules import NAME, Rules, load, turn_after
 
 MAX_THROWS = 2000  # a game of random plays ends long before (the pips fall by at least 2 a throw but for hits)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ...engine.replay import Replay
+from ...engine.replay import Replay, ThrowResult
 from ...rules.rulesets import RuleSet
 from .compare import ruleset_label
 from .scorer import ThrowScore
@@ -14,7 +14,11 @@ from .vocabulary import SECTIONS
 
 def explain_throw(result: Replay, ruleset: RuleSet, n: int) -> dict[str, Any]:
     """The events of throw ``n`` of a scored replay, each with its rule and citation."""
-    t = result.throws[n - 1]
+    return explain_result(result.throws[n - 1], ruleset, n)
+
+
+def explain_result(t: ThrowResult, ruleset: RuleSet, n: int) -> dict[str, Any]:
+    """The events of one throw of a scored replay (``n``: its index on its line, variations included)."""
     score = cast(ThrowScore | None, t.score)  # a trictrac replay's: the scorer of scorer.py
     data: dict[str, Any] = {
         "index": n, "number": t.throw.number, "side": t.side, "dice": list(t.throw.dice) if t.throw.dice else None,

@@ -92,11 +92,11 @@ class Marking:
             me.bredouille = True
         opp.bredouille = False
         me.points += points
-        while me.points >= self.points_per_hole:
-            me.points -= self.points_per_hole
-            won = 2 if me.bredouille else 1
-            gain.holes += won
-            gain.doubles += won == 2
+        holes, me.points = divmod(me.points, self.points_per_hole)  # computed: +999999999 is no loop
+        if holes:
+            first = 2 if me.bredouille else 1  # the holes after the first run uninterrupted: double
+            gain.holes += first + 2 * (holes - 1)
+            gain.doubles += (first == 2) + holes - 1
             gain.erased += opp.points
             opp.points = 0
             me.bredouille = True

@@ -17,13 +17,13 @@ are added up in game order.
 from __future__ import annotations
 
 import functools
-import math
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from ...core.board import DAMES, WHITE, Position, other
+from ...core.intervals import clustered_share, mean_ci, ratio_ci, wilson
 from .events import JANS, Event
 from .history import Tracker
 from .marking import Marking, PayoutRule
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 PLAYER = ("greedy: each throw takes the legal play scoring the most points for the mover on that throw (his "
           "points minus the opponent's), ties broken at random; always stays after a hole")
-Z95 = 1.959964
 
 
 class PartieStats(TypedDict):
@@ -49,22 +48,6 @@ class PartieStats(TypedDict):
     grande: bool
     stakes: float
     partie_throws: int
-
-
-class Estimate(TypedDict):
-    """A mean (or ratio) with its 95% interval; None where there is nothing to estimate."""
-
-    mean: float | None
-    ci95: list[float] | None
-    n: int
-
-
-class Share(TypedDict):
-    """A share with its 95% Wilson interval."""
-
-    share: float | None
-    ci95: list[float] | None
-    n: int
 
 
 # one rule set's report and the whole report, as the README's simulate section describes their JSON
@@ -180,47 +163,12 @@ def _chunk(task: tuple[str, int, int, int, int]) -> list[PartieStats]:
 
 # --- statistics --------------------------------------------------------------------------------
 
-def mean_ci(values: Sequence[float]) -> Estimate:
-    """Mean and 95% confidence interval (normal approximation)."""
-    n = len(values)
-    if not n:
-        return {"mean": None, "ci95": None, "n": 0}
-    m = sum(values) / n
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    h = Z95 * sd / math.sqrt(n)
-    return {"mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)], "n": n}
-
-
 def quartiles(values: Iterable[float]) -> list[float]:
     """The 10th, 25th, 50th, 75th and 90th percentiles (nearest rank)."""
     if not values:
         return []
     ordered = sorted(values)
     return [ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.1, 0.25, 0.5, 0.75, 0.9)]
-
-
-def ratio_ci(nums: Sequence[int], dens: Sequence[int]) -> Estimate:
-    """Σnum/Σden over games and its 95% interval (delta method, games as the sampling units)."""
-    n, total = len(nums), sum(dens)
-    if not n or not total:
-        return {"mean": None, "ci95": None, "n": total}
-    r = sum(nums) / total
-    mean_den = total / n
-    resid = [a - r * b for a, b in zip(nums, dens, strict=True)]
-    var = sum(x * x for x in resid) / (n - 1) / n / mean_den ** 2 if n > 1 else 0.0
-    h = Z95 * math.sqrt(var)
-    return {"mean": round(r, 5), "ci95": [round(r - h, 5), round(r + h, 5)], "n": total}
-
-
-def wilson(k: int, n: int) -> Share:
-    """A share k/n and its 95% Wilson interval."""
-    if not n:
-        return {"share": None, "ci95": None, "n": 0}
-    p = k / n
-    d = 1 + Z95 ** 2 / n
-    c = (p + Z95 ** 2 / (2 * n)) / d
-    h = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / d
-    return {"share": round(p, 4), "ci95": [round(c - h, 4), round(c + h, 4)], "n": n}
 
 
 def aggregate(games: list[PartieStats]) -> Report:
@@ -234,7 +182,7 @@ def aggregate(games: list[PartieStats]) -> Report:
         if not any(counts):
             continue
         points = [g["jans"].get(jan, [0, 0])[1] for g in games]
-        jans[jan] = {"per_throw": ratio_ci(counts, throws), "mean_points": ratio_ci(points, counts),
+        jans[jan] = {"per_throw": clustered_share(counts, throws), "mean_points": ratio_ci(points, counts),
                      "throws": sum(counts)}
     return {
         "games": len(games), "won": len(won), "throws": sum(throws), "releves": len(releves),
