@@ -402,6 +402,17 @@ def test_ch13_the_contiguous_case_leaves_more_chances_to_make_the_next():
     assert [next_case(lines[n].after) for n in sorted(lines)] == [22, 16]
 
 
+def test_ch9_cases_in_the_petit_jan_bar_the_passage():
+    """ch. 9 'Caser dans le petit jan pour empêcher de passer' (no count in the book): White keeps his petit jan
+    by passing a spare dame in 13 chances once Black has covered his half-cases, in 20 after the case of 8."""
+    _, rules, lines = replayed("ch9-cases-in-the-petit-jan")
+
+    def keeps(position):
+        return len(chances(position, "white", rules, lambda d: any(
+            e.jan == "conserver" and e.beneficiary == "white" for e in events(position, "white", d, rules))))
+    assert [keeps(lines[n].after) for n in sorted(lines)] == [13, 20]
+
+
 def test_fig7_twenty_chances_to_fill():
     """ch. 14, fig. VII: White 'has twenty chances to fill'."""
     result, rules, _ = replayed("fig7-dont-give-what-he-lacks")
