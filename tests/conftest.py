@@ -164,3 +164,36 @@ def tric(tmp_path):
         return path
 
     return write
+
+
+# --- the browser tests: a headless Chromium (Debian's) a module, one build of the bundled site for the session ---
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for a module's browser tests (scripts/test.sh installs Debian's; without it they skip).
+    Not one for the session: playwright's sync API holds an event loop while it runs, which asyncio.run (the language
+    server's tests) refuses to run beside."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extra: scripts/test.sh")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("no Chromium on this machine: scripts/test.sh installs Debian's chromium (needs root)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def bundled_site(tmp_path_factory):
+    """The site of the bundled sources (site_src/), built once for the tests that read it."""
+    from pathlib import Path
+
+    from trictrac_notation.site.site import build
+
+    root = tmp_path_factory.mktemp("bundled-site")
+    build(root / "out", src=Path(__file__).resolve().parent.parent / "site_src", cache=root / "cache", progress=False)
+    return root / "out"

@@ -10,11 +10,31 @@ import math
 import pytest
 
 from trictrac_notation.cli.main import main
+from trictrac_notation.core.board import other
 from trictrac_notation.engine.opengame import open_game
+from trictrac_notation.render import layout
 from trictrac_notation.render.diagram import replay_scene
-from trictrac_notation.render.layout import HEAD_LEN, R_DAME, R_GHOST, R_HIT, bar_spot, off_tray, slot
+from trictrac_notation.render.layout import HEAD_LEN, R_DAME, R_GHOST, R_HIT, WIDTH
 
 HEAD = '[Game "backgammon"]\n'
+
+
+def turned(xy: tuple[float, float]) -> tuple[float, float]:
+    """Where a place of trictrac's board is on backgammon's, turned half round (render/turned.py): its rows swapped,
+    then mirrored left to right."""
+    return WIDTH - xy[0], xy[1]
+
+
+def slot(track: int, bottom: str, k: float) -> tuple[float, float]:
+    return turned(layout.slot(track, other(bottom), k))
+
+
+def bar_spot(color: str, bottom: str) -> tuple[float, float]:
+    return turned(layout.bar_spot(color, other(bottom)))
+
+
+def off_tray(color: str, bottom: str) -> tuple[float, float]:
+    return turned(layout.off_tray(color, other(bottom)))
 
 
 def curves(scene, cls: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:

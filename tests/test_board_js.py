@@ -13,7 +13,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from test_viewer import browser  # noqa: F401  (the fixture: one headless Chromium; skips without it)
 
 from trictrac_notation.engine.opengame import replay_setup
 from trictrac_notation.engine.replay import replay
@@ -62,7 +61,7 @@ def elements(svg: str) -> list:
 
 
 @pytest.fixture(scope="module")
-def page(browser):  # noqa: F811
+def page(browser):
     page = browser.new_page()
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=f"window.TRICTRAC_LAYOUT = {json.dumps(description())};")
@@ -100,12 +99,12 @@ def test_every_frame_is_drawn_in_the_browser_as_the_svg_writer_draws_it(page, na
 
 @pytest.mark.parametrize("folder, throws", [("", (1, 40, 150)), ("backgammon/", (8, 9, 11, 19))],
                          ids=["trictrac", "backgammon"])
-def test_the_page_viewer_shows_the_drawings(browser, tmp_path, folder, throws):  # noqa: F811
+def test_the_page_viewer_shows_the_drawings(browser, tmp_path, folder, throws):
     """The built page's viewer: its diagram after a throw is the SVG writer's (the board by reference); a
     backgammon page's too (a dame hit to the bar, entering from it, the cube's double, bearing off)."""
     from trictrac_notation.site.site import build
 
-    text = (ROOT / "site_src/games/backgammon/backgammon-money.tric").read_text(encoding="utf-8") if folder \
+    text = (ROOT / "tests/data/backgammon-money.tric").read_text(encoding="utf-8") if folder \
         else random_game(3)
     (tmp_path / f"src/games/{folder}").mkdir(parents=True)
     (tmp_path / "src/index.md").write_text("# Test\n\n[Games](games/index.md)\n", encoding="utf-8")
@@ -128,3 +127,35 @@ def test_the_page_viewer_shows_the_drawings(browser, tmp_path, folder, throws): 
         assert theirs == elements(replay_svg(result, n, width=560)), n
     assert not errors
     page.close()
+
+
+DRAW_STEPS = """g => { const B = TrictracBoard, scores = B.scores(g.frames), out = [];
+    const svg = (frame, score, compact) => B.sceneSVG(B.scene(g.board, frame, score, compact), 560, 'js');
+    g.frames.forEach((f, n) => {
+        if (f.r) { for (const c of [false, true]) { out.push(['r', n, 0, c, svg(f.r, scores[n], c)]); } }
+        (f.br || []).forEach((line, v) => { let last = null; line.forEach((b, k) => {
+            if ('sc' in b) { last = b.sc; } out.push(['b', n, v, k, svg(b, last, false)]); }); });
+    }); return out; }"""
+
+
+@pytest.mark.parametrize("name", ["guiton-le-coin-battu.tric", "backgammon/backgammon-match.tric",
+                                  "historical/lelasseux-1852-296-taking-the-coin-by-a-revirade.tric"])
+def test_the_repiling_and_the_variations_are_drawn_as_the_svg_writer_draws_them(page, name):
+    """The viewer's steps that are no frame of the main line: the dames re-piled after a throw that ends a relevé (or
+    a game), and each throw of a variation — in the browser as in Python (diagram.repile_view, result_view)."""
+    from trictrac_notation.engine.opengame import open_game
+    from trictrac_notation.render.diagram import repile_view, replay_system, result_view, scene
+    from trictrac_notation.render.looks import look_of
+    from trictrac_notation.render.svg import scene_svg
+
+    result = open_game(ROOT / "site_src/games" / name).replay
+    look = look_of(result.game)
+    drawn = page.evaluate(DRAW_STEPS, {"board": board_data(result), "frames": frames_data(result)})
+    for kind, n, v, k, js in drawn:
+        throw = result.throws[n - 1]
+        view = repile_view(throw, look) if kind == "r" else result_view(throw.variations[v][k], look)
+        assert view is not None
+        ours = scene(view[0], coords=replay_system(result), bottom=result.bottom, annotations=view[1],
+                     compact=kind == "r" and bool(k), look=look)
+        assert elements(scene_svg(ours, 560)) == elements(js), (name, kind, n, v, k)
+    assert ("b" if "revirade" in name else "r") in {kind for kind, *_ in drawn}  # (a variation; a re-piling)

@@ -176,7 +176,9 @@ def test_no_corpus_file_no_corpus_page(tmp_path):
                           compendium=False).run()
     assert not (generated.staging / "corpus.md").exists() and not list(generated.staging.glob("*.zip"))
     section = next(e["Historical games"] for e in generated.nav if "Historical games" in e)
-    assert [list(e.values())[0] for e in section] == ["games/historical/index.md", "games/historical/one-slip.md"]
+    # no corpus page in the section: its index, then the record under its book (and chapter: none here)
+    assert section == [{"Historical games": "games/historical/index.md"},
+                       {"Book A 1800": [{"Book A 1800": [{"One slip": "games/historical/one-slip.md"}]}]}]
 
 
 @pytest.mark.parametrize("corpus, message", [

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli
-from test_viewer import browser  # noqa: F401  (one headless Chromium; the test using it skips without it)
 
 from trictrac_notation.engine.convert import convert
 from trictrac_notation.notation.reader import parse, read, write
@@ -262,33 +261,32 @@ def test_the_bundled_partie_s_card_on_its_page():
     card = page[page.index("## Score card"):page.index("## Points and holes")]
     rows = [line for line in card.splitlines() if line.startswith("<tr>")]
     assert rows == [
-        "<tr><td>1 (0–12 ×4)</td><td><a href=\"#throw-36\" title=\"black marks with 12 holes and the pavillon "
-        "against 0: ×4, consolation 2: (12 + 2) × 4 − 0 = 56\">56</a></td><td></td></tr>",
-        "<tr><td>2 (7–4)</td><td></td><td><a href=\"#throw-82\" title=\"white marks with 7 holes against 4: simple, "
-        "consolation 2: 7 + 2 − 4 = 5\">5</a></td></tr>",
-        "<tr><td>3 (8–1)</td><td></td><td><a href=\"#throw-119\" title=\"white marks with 8 holes against 1: simple, "
-        "consolation 2: 8 + 2 − 1 = 9\">9</a></td></tr>",
-        "<tr><td>refait (6–6)</td><td></td><td></td></tr>",
-        "<tr><td>4 (6–5)</td><td></td><td><a href=\"#throw-188\" title=\"white marks with 6 holes against 5: simple, "
-        "consolation 4 after 1 refait: 6 + 4 − 5 = 5\">5</a></td></tr>",
-        "<tr><td>postillons</td><td></td><td>1</td></tr>",
-        "<tr><td><strong>owes</strong></td><td><strong>56</strong></td><td><strong>47</strong></td></tr>",
+        "<tr><td>1 (0–12 ×4)</td><td class=\"lost\"><a href=\"#throw-36\" title=\"black marks with 12 holes and "
+        "the pavillon against 0: ×4, consolation 2: (12 + 2) × 4 − 0 = 56\">56</a></td><td class=\"lost\"></td></tr>",
+        "<tr><td>2 (7–4)</td><td class=\"lost\"></td><td class=\"lost\"><a href=\"#throw-82\" title=\"white marks "
+        "with 7 holes against 4: simple, consolation 2: 7 + 2 − 4 = 5\">5</a></td></tr>",
+        "<tr><td>3 (8–1)</td><td class=\"lost\"></td><td class=\"lost\"><a href=\"#throw-119\" title=\"white marks "
+        "with 8 holes against 1: simple, consolation 2: 8 + 2 − 1 = 9\">9</a></td></tr>",
+        "<tr><td>refait (6–6)</td><td class=\"lost\"></td><td class=\"lost\"></td></tr>",
+        "<tr><td>4 (6–5)</td><td class=\"lost\"></td><td class=\"lost\"><a href=\"#throw-188\" title=\"white marks "
+        "with 6 holes against 5: simple, consolation 4 after 1 refait: 6 + 4 − 5 = 5\">5</a></td></tr>",
+        # the postillon in jetons, as the total counts it (the first marqué lost beyond one's share: 28)
+        "<tr><td>postillons</td><td class=\"postillons\"></td><td class=\"postillons\">28 <small>(1 postillon)</small>"
+        "</td></tr>",
+        "<tr><td><strong>owes</strong></td><td class=\"owes\"><strong>56</strong></td><td class=\"owes\">"
+        "5 + 9 + 5 + 28 = <strong>47</strong></td></tr>",  # the card's arithmetic written out
     ]
-    assert ("<thead><tr><th>marqué (holes)</th><th title=\"white\">Araminte</th>"
-            "<th title=\"black\">Clitandre</th>") in card
-    assert "The partie of 4 marqués is over: Araminte (white) loses 9 jetons (1 fiche)" in card
+    assert "<thead><tr><th>marqué (holes white–black)</th><th>white (Araminte)</th><th>black (Clitandre)</th>" in card
+    assert "The partie of 4 marqués is over: white (Araminte) loses 56 − 47 = 9 jetons (1 fiche)" in card
 
 
-def test_the_card_fits_a_narrow_screen(browser, tmp_path):  # noqa: F811  (the fixture of test_viewer)
+def test_the_card_fits_a_narrow_screen(browser, bundled_site):
     """At 400 px nothing of the partie's page scrolls sideways (as tests/test_site_reading.py asks of a game)."""
-    from trictrac_notation.site.site import build
-
-    build(tmp_path / "out", src=ROOT / "site_src", cache=tmp_path / "cache", progress=False)
     page = browser.new_page(viewport={"width": 400, "height": 900})
-    page.goto((tmp_path / "out" / "games" / "a-ecrire-quatre-marques.html").as_uri())
+    page.goto((bundled_site / "games" / "a-ecrire-quatre-marques.html").as_uri())
     sideways = page.evaluate("""() => [document.documentElement.scrollWidth - window.innerWidth,
         ...[...document.querySelectorAll('.md-content *')].filter(e => e.scrollWidth > e.clientWidth + 1
             && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)).map(e => e.className || e.tagName)]""")
     assert sideways == [0], sideways
-    assert page.inner_text(".trictrac-card tbody tr:last-child") == "owes\t56\t47"
+    assert page.inner_text(".trictrac-card tbody tr:last-child") == "owes\t56\t5 + 9 + 5 + 28 = 47"
     page.close()

@@ -178,25 +178,32 @@ def test_every_treatise_page_is_titled_from_its_data(site):
 
 
 def test_matrix_marks_what_differs(site):
-    """The matrix: readable column names, each differing value highlighted, a 'differences only' switch."""
+    """The matrix: readable column names, each differing value highlighted (a treatise that states nothing, "—",
+    is silent, not in disagreement), rows named in words, each value's provenance, a 'differences only' switch."""
     root, _, _ = site
     page = (root / "out/rules/compare.html").read_text(encoding="utf-8")
     assert "<span>Lelasseux</span> <span>1852</span>" in page and "<span>Jollyvet</span> <span>1634</span>" in page
-    rows = re.findall(r'<tr class="(differs|same)"><th scope="row">(.*?)</th>(.*?)</tr>', page, re.S)
+    rows = re.findall(r'<tr class="(differs|same)"><th scope="row" title="([^"]*)">(.*?)</th>(.*?)</tr>', page, re.S)
     assert rows and {"differs", "same"} == {r[0] for r in rows}
-    for kind, _, cells in rows:
-        values = [(c, re.sub(r"<wbr>", "", v))
-                  for c, v in re.findall(r'<td( class="[^"]*")?>(.*?)(?:<sup>|</td>)', cells)]
-        odd = [v for c, v in values if "odd" in c]
+    for kind, _, _, cells in rows:
+        values = [(c, re.sub(r"<wbr>", "", v)) for c, v in re.findall(r'<td class="([^"]*)"[^>]*>(.*?)(?:<sup|</td>)',
+                                                                       cells)]
+        stated = [(c, v) for c, v in values if c != "none"]
+        odd = [v for c, v in stated if "odd" in c]
+        assert all(v == "—" for c, v in values if c == "none")
         if kind == "same":
-            assert not odd and len({v for _, v in values}) == 1
+            assert not odd and len({v for _, v in stated}) == 1
         else:
-            assert odd and len({v for _, v in values}) > 1
-            common = {v for c, v in values if "odd" not in c}
+            assert odd and len({v for _, v in stated}) > 1
+            common = {v for c, v in stated if "odd" not in c}
             assert len(common) <= 1 and not common & set(odd)
-    jollyvet = next(cells for _, name, cells in rows if "rencontre" in name and "scored?" in name)
+    named = {key: name for _, key, name, _ in rows}
+    assert "ways counted for a fill completing two half-cases" in named["variants.fill_ways_two_half_cases"]
+    assert "fill_ways_two_half_cases" not in "".join(named.values())  # the schema's words, never a raw key
+    assert "ways counted for a fill completing two half-cases: 2" in page.replace("<wbr>", "")  # an option's, too
+    jollyvet = next(cells for _, key, _, cells in rows if key == "jans.rencontre")
     assert "scored" in jollyvet and "not scored" in jollyvet
-    assert 'id="tt-differences-only"' in page and f"Only the {sum(k == 'differs' for k, _, _ in rows)} rules" in page
+    assert 'id="tt-differences-only"' in page and f"Only the {sum(r[0] == 'differs' for r in rows)} rules" in page
 
 
 def test_incremental_generation(site):
@@ -331,7 +338,10 @@ def test_historical_games_have_their_own_section_origin_and_figures(tmp_path):
     report = build(tmp_path / "out", src=src, cache=tmp_path / "cache", progress=False)
     assert report.generated.games == ["fausse", "historical/figures-sample"]
     section = next(e["Historical games"] for e in report.generated.nav if "Historical games" in e)
-    assert [list(e.values())[0] for e in section] == ["games/historical/index.md", "games/historical/figures-sample.md"]
+    chapter = "Part 1, §I (a record written for the site's tests: not a transcription)"  # by book and chapter
+    title = "Figures test: the start and two throws in Lepeintre&#39;s letters"
+    assert section == [{"Historical games": "games/historical/index.md"},
+                       {"Lepeintre 1818": [{chapter: [{title: "games/historical/figures-sample.md"}]}]}]
     out = tmp_path / "out/games"
     assert "figures-sample" not in (out / "index.html").read_text(encoding="utf-8").split("Historical games")[0]
     index = (out / "historical/index.html").read_text(encoding="utf-8")
@@ -342,10 +352,12 @@ def test_historical_games_have_their_own_section_origin_and_figures(tmp_path):
     assert 'href="figures-sample.tric"' in page and 'src="figures-sample.data.js"' in page
     pairs = re.findall(r'<div class="tt-book-pair">(.*?)</div>\s*(?=<div class="tt-book-pair">|<h2)', page, re.S)
     captions = [re.findall(r"<figcaption>(.*?)</figcaption>", p) for p in pairs]
-    assert captions == [["The replay at the start", "Lepeintre 1818, fig. 1: as in the replay"],
-                        ["The replay, after throw 1", "Lepeintre 1818, fig. 2: as in the replay"],
-                        ["The replay, after throw 2", "Lepeintre 1818, fig. 3: differs from the replay: white g: 0 "
-                         "in the figure, 1 in the replay; white h: 1 in the figure, 0 in the replay"]]
+    assert captions == [["The replay at the start", "Lepeintre 1818, fig. 1: as in the replay."],
+                        ["The replay, after throw 1", "Lepeintre 1818, fig. 2: as in the replay."],
+                        ["The replay, after throw 2", "Lepeintre 1818, fig. 3: it differs from the replay in 2 places:"
+                         "<ul><li>white g: 0 in the figure, 1 in the replay</li><li>white h: 1 in the figure, 0 in the "
+                         "replay</li></ul>"]]  # every difference named, each an arrow outlined
+    assert "a talon drawn as a pile of 3 dames stands for 3 or more" in page  # the figures' conventions
     outlined = [re.findall(r'class="differs" data-track="(\d+)"', p) for p in pairs]
     assert outlined == [[], [], ["6", "7"]]  # g and h: White's arrows 6 and 7
     end = page.index("<figcaption>Lepeintre 1818, fig. 3")
@@ -381,7 +393,7 @@ def test_the_diagrams_a_record_marks_are_drawn_on_the_page(tmp_path):
     result = replay(parse(MARKED)[0])
     for (svg, _), n in zip(figures, (0, 1), strict=True):
         assert svg == scene_svg(replay_scene(result, n, compact=True), 560, shared=True)
-    start = page.index('<div class="trictrac-moves">')
+    start = page.index('<div class="trictrac-moves"')
     moves = page[start:page.index("</table>", start)]
     assert 'data-throw="1"' in moves and "{diagram" not in moves and ">diagram<" not in moves
     assert '<span class="comment">a plain comment</span>' in moves
@@ -392,7 +404,7 @@ def test_backgammon_records_are_game_pages(tmp_path):
     """Issue 10: games/backgammon/*.tric are game pages of their own section, with the viewer's data (the bar,
     dames entering from it, hits to the bar, bearing off; the points labelled 24..1), the cube's actions in the
     move list, and none of trictrac's widgets (the points-and-holes line, the score chart)."""
-    money = Path(__file__).resolve().parent.parent / "site_src/games/backgammon/backgammon-money.tric"
+    money = Path(__file__).resolve().parent / "data/backgammon-money.tric"
     src = make_src(tmp_path, {"fausse.tric": FAUSSE})
     (src / "games/backgammon").mkdir()
     (src / "games/backgammon/money.tric").write_text(money.read_text(encoding="utf-8"), encoding="utf-8")
@@ -430,7 +442,7 @@ def test_a_backgammon_page_says_the_cube_the_match_and_the_result_in_the_games_w
     from trictrac_notation.site.gamepage import render_game
     from trictrac_notation.site.site import templates
 
-    path = Path(__file__).resolve().parent.parent / "site_src/games/backgammon/backgammon-money.tric"
+    path = Path(__file__).resolve().parent / "data/backgammon-money.tric"
     replay = open_game(path).replay
     files, title, _ = render_game("backgammon/money", path, templates(), "games/backgammon/money.tric")
     page = files["games/backgammon/money.md"]
@@ -441,7 +453,7 @@ def test_a_backgammon_page_says_the_cube_the_match_and_the_result_in_the_games_w
     assert "<li>white wins a gammon, cube at 2: 4 points</li>" in result
     assert "<li>match (money): white 4, black 0</li>" in result
     rows = dict(re.findall(r'<tr class="throw" data-throw="(\d+)".*?<td class="score">(.*?)</td></tr>', page, re.S))
-    assert rows["10"] == "" and rows["11"] == '<span class="state">cube at 2</span>'
-    assert rows["31"] == ('<span class="state">cube at 2</span> '
+    assert rows["10"] == "" and rows["11"] == '<span class="state">cube at 2, black&#39;s</span>'  # its owner too
+    assert rows["31"] == ('<span class="state">cube at 2, black&#39;s</span> '
                           '<span class="state">white wins a gammon, cube at 2: 4 points</span>')
     assert "the game is over: the next starts from the layout" in page

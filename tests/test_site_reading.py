@@ -11,9 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_viewer import browser  # noqa: F401  (the fixture: one headless Chromium; skips without it)
-
-from trictrac_notation.site.site import build
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "games/guiton-le-coin-battu.html"  # Dorante contre Valère: long comments, two hits side by side at 21
@@ -24,10 +21,8 @@ LINES = ("e => { const r = document.createRange(); r.selectNodeContents(e); "
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    root = tmp_path_factory.mktemp("reading")
-    build(root / "out", src=ROOT / "site_src", cache=root / "cache", progress=False)
-    return root / "out"
+def site(bundled_site):
+    return bundled_site
 
 
 def open_page(browser, site, rel, width, height=900):
@@ -58,15 +53,26 @@ def test_game_page_fits_and_never_splits_a_number_or_a_score(browser, site, widt
 
 
 @pytest.mark.parametrize("width", [400, 1400])
-def test_a_row_of_the_move_list_leaves_the_viewers_buttons_in_sight(browser, site, width):
+def test_stepping_keeps_the_current_row_in_sight_and_never_moves_the_page(browser, site, width):
+    """Board and list side by side from 1000 px, stacked below; twenty steps with the keys: the current row is in
+    sight inside the list's own box, and the page has not moved; a click on a row shows its throw, the page still."""
     page = open_page(browser, site, GAME, width)
-    page.click('tr[data-throw="20"] td.dice')
-    page.wait_for_timeout(100)
-    seen = page.evaluate("""() => { const b = document.querySelector('.tv-controls').getBoundingClientRect();
-        const h = document.querySelector('.md-header').getBoundingClientRect();
-        return [b.top - h.bottom, window.innerHeight - b.bottom,
-                document.querySelector('.tv-counter').textContent]; }""")
-    assert seen[0] >= 0 and seen[1] >= 0 and seen[2] == "throw 20 / 24", seen
+    page.evaluate("() => window.scrollTo(0, document.querySelector('.tv-controls').getBoundingClientRect().top - 60)")
+    before = page.evaluate("() => window.scrollY")
+    page.focus(".trictrac-viewer")
+    for _ in range(20):
+        page.keyboard.press("ArrowRight")
+    seen = page.evaluate("""() => { const list = document.querySelector('.trictrac-moves').getBoundingClientRect();
+        const row = document.querySelector('tr.throw.current').getBoundingClientRect();
+        const board = document.querySelector('.trictrac-viewer').getBoundingClientRect();
+        return {inside: row.top >= list.top && row.bottom <= list.bottom, y: window.scrollY,
+                side: list.left >= board.right, below: list.top >= board.bottom,
+                counter: document.querySelector('.tv-counter').textContent}; }""")
+    assert seen["inside"] and seen["y"] == before and seen["counter"] == "throw 20 / 24", seen
+    assert seen["side"] if width >= 1000 else seen["below"], seen  # side by side, or stacked
+    page.evaluate("() => document.querySelector('tr[data-throw=\"3\"] td.n a').click()")  # its link: no jump
+    assert page.evaluate("() => [window.scrollY, document.querySelector('.tv-counter').textContent]") == \
+        [before, "throw 3 / 24"]
     page.close()
 
 
@@ -75,7 +81,7 @@ def test_the_matrix_shows_every_treatise_with_a_fixed_rule_column(browser, site)
     fit = page.evaluate("""() => { const s = document.querySelector('.tt-matrix-scroll');
         return [s.scrollWidth - s.clientWidth, document.querySelectorAll('.tt-matrix-table thead th').length]; }""")
     assert fit == [0, 11]  # every treatise in sight at 1400 px
-    names = page.eval_on_selector_all(".tt-matrix-table thead th span", f"es => es.map({LINES})")
+    names = page.eval_on_selector_all(".tt-matrix-table thead th a span", f"es => es.map({LINES})")
     assert len(names) == 20 and set(names) == {1}  # 'Lelasseux' over '1852', never broken mid-word
     rows = page.evaluate("() => [...document.querySelectorAll('.tt-matrix-table tbody tr')]"
                          ".filter(r => r.offsetHeight).length")
@@ -93,13 +99,33 @@ def test_the_matrix_shows_every_treatise_with_a_fixed_rule_column(browser, site)
     page.close()
 
 
-def test_search_works_from_file(browser, site):
-    page = open_page(browser, site, "index.html", 1400)
+def test_search_works_offline_from_file(browser, site):
+    """With the network blocked: no page asks for anything outside the site, and once the search says it is ready
+    (its worker has the index) an accented word and a plain one find their pages."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    outside: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith("file:"):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+    context.route("**/*", route)
+    page = context.new_page()
+    page.goto((site / "index.html").as_uri())
     page.click(".md-search__input")
-    page.keyboard.type("mezeas")
-    page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0", timeout=10000)
-    assert "matching" in page.text_content(".md-search-result__meta")
-    page.close()
+    page.wait_for_function("() => /Type to start/.test(document.querySelector('.md-search-result__meta').textContent)",
+                           timeout=20000)
+    for word, where in (("mézéas", "rules/jans/mezeas.html"), ("pavillon", "glossary.html")):
+        page.fill(".md-search__input", "")
+        page.keyboard.type(word)
+        page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0", timeout=10000)
+        links = page.eval_on_selector_all(".md-search-result__item a", "es => es.map(e => e.getAttribute('href'))")
+        assert "matching" in page.text_content(".md-search-result__meta")
+        assert any(where in link for link in links), (word, links)
+    assert outside == [], outside  # not the theme's polyfill from unpkg.com, nor anything else
+    context.close()
 
 
 WORDS_APART = """svg => {

@@ -64,14 +64,22 @@ def read_figure(spec: str, coords: CoordSystem, bottom: str) -> tuple[dict[str, 
 def differences(fields: dict[str, dict[int, int]], position: Position, coords: CoordSystem, bottom: str,
                 pile: int | None = None) -> list[str]:
     """Where the replay's ``position`` differs from a figure's ``fields``, in the figure's coordinates:
-    'white c: 3 in the figure, 2 in the replay'.  Dames borne off are not drawn and not compared.
+    'white c: 3 in the figure, 2 in the replay' (each of :func:`differing`)."""
+    return [f"{color} {coords.format(track, color, bottom)}: {shown} in the figure, {there} in the replay"
+            for color, track, shown, there in differing(fields, position, pile)]
+
+
+def differing(fields: dict[str, dict[int, int]], position: Position, pile: int | None = None
+              ) -> list[tuple[str, int, int, int]]:
+    """Where the replay's ``position`` differs from a figure's ``fields``: (colour, track in his frame, dames in the
+    figure, dames in the replay).  Dames borne off are not drawn and not compared.
 
     decided: a figure that draws no dame of a colour shows the other player's game only (Lelasseux-Lafosse's
     figures of one side's plein, §§ 47-104): that colour is not compared.  A figure that draws fewer of a
     colour's dames than stand on the board and none on its talon may leave its talon undrawn (LLF figs. 17
     and 18 draw nine Black dames; rules.md § 5 E2, E3: 'six on the talon, not drawn'): its talon is not
     compared, every other arrow is."""
-    out = []
+    out: list[tuple[str, int, int, int]] = []
     for color in COLORS:
         row = position.row(color)
         drawn = fields[color]
@@ -82,5 +90,5 @@ def differences(fields: dict[str, dict[int, int]], position: Position, coords: C
             shown, there = drawn.get(track, 0), row[track]
             if shown == there or (track == TALON and (talon_undrawn or pile is not None and shown == pile <= there)):
                 continue
-            out.append(f"{color} {coords.format(track, color, bottom)}: {shown} in the figure, {there} in the replay")
+            out.append((color, track, shown, there))
     return out

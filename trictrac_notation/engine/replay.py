@@ -64,6 +64,8 @@ class ThrowResult:
     score: ThrowScore | None = None  # filled by a scorer
     throw_in_releve: int = 0  # how many throws this side has made in the relevé, this one included
     new_releve: bool = False  # the dames are re-piled after this throw
+    repiled: Position | None = None  # the position they were re-piled to (None: not re-piled after this throw)
+    went_from: Position | None = None  # the player went (s'en aller): the position he left (``after`` is re-piled)
     counts_before: dict[str, int] = field(default_factory=dict)  # throws per side in the relevé before this one
     score_before: Any = None  # the scorer's state before this throw (for variations)
     rules: Any = None  # the game's movement rules (trictrac: a MoveRules)
@@ -95,6 +97,8 @@ class Replay:
     bottom: str
     stopped: Span | None = None
     final: Final | None = None  # the scorer's final state, when scoring
+    start_score: dict[str, dict[str, Any]] | None = None  # the score at the start (a record's setup may set it)
+    start_marker: str | None = None  # ... and who holds the marker of the second series then
     game: Game | None = None
     rules: Any = None  # the game's movement rules the record was replayed with
 
@@ -169,8 +173,10 @@ def replay(record: Record, rules: Any = None, scorer: Scorer[Any] | None = None,
     _compare_figures(record.figures, start, ctx)
     scorer = ctx.scorer
     state = scorer.start(record, start, reporter) if scorer else None
+    standing = scorer.standing(state) if scorer else (None, None)
     results, stopped = _replay_line(record.throws, start, first, 1, ctx, state)
-    out = Replay(record, results, [], start, ctx.coords, ctx.bottom, stopped, game=ctx.game, rules=ctx.rules)
+    out = Replay(record, results, [], start, ctx.coords, ctx.bottom, stopped, game=ctx.game, rules=ctx.rules,
+                 start_score=standing[0], start_marker=standing[1])
     if scorer:
         out.final = scorer.finish(state, results, reporter)
     acknowledge(record, reporter)
@@ -308,9 +314,9 @@ def _replay_throw(throw: Throw, index: int, turn: _Turn, position: Position, ctx
         result.new_releve = went or throw.pour_tout or result.after.borne_off(side) == ctx.game.dames or ended
         turn.game_over = ended
         if result.new_releve and not (throw.pour_tout and not went and not ended):
-            turn.position = ctx.game.layout(ctx.rules)  # re-piled; the same player throws first
+            turn.position = result.repiled = ctx.game.layout(ctx.rules)  # re-piled; the same player throws first
             if went:
-                result.after = turn.position
+                result.went_from, result.after = result.after, turn.position
             turn.expected = result.score.next_first if result.score is not None and ended else side
             turn.why = result.score.next_why if result.score is not None and ended else None
             turn.why_rule, turn.phase = "rules.md §4 D15" if turn.why else None, None

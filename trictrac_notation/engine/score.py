@@ -25,6 +25,7 @@ class ThrowScore(Protocol):
     side: str
     events: list[Any]  # the game's events (trictrac: events.Event: jan, beneficiary, points, target...)
     ecoles: list[Any]  # irregularities of the marking the opponent may score (trictrac's écoles; else empty)
+    applied: dict[str, int]  # points put on each player's score by this throw, écoles included ({}: none kept)
     marker: str | None  # who holds the marker of the second series (pavillon...), if anybody
     marque: Any  # the round this throw ended (à écrire's marqué), else None
     next_first: str | None  # after a round ended: who throws first (None: not checked)
@@ -81,6 +82,11 @@ class Scorer(Protocol[State]):
         may follow (the match is over) and the line stops there."""
         ...
 
+    def standing(self, state: State) -> tuple[dict[str, dict[str, Any]] | None, str | None]:
+        """The score as it stands (``ThrowScore.after``'s form) and the marker's holder; (None, None) for a game
+        whose board marks no such score."""
+        ...
+
 
 class ScorerDefaults:
     """The hooks of :class:`Scorer` that a game without a cube or matches leaves as they are."""
@@ -90,3 +96,6 @@ class ScorerDefaults:
 
     def next_game(self, state: Any, throw: Throw, reporter: Reporter) -> bool:
         return True
+
+    def standing(self, state: Any) -> tuple[dict[str, dict[str, Any]] | None, str | None]:
+        return None, None

@@ -8,9 +8,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypedDict
 
-from ..core.board import COLORS, TALON, Position
+from ..core.board import Position
 from ..core.coords import CoordError
-from ..engine.figures import differences, figure_pile, figure_system, read_figure
+from ..engine.figures import differences, differing, figure_pile, figure_system, read_figure
 from .diagram import Annotations, scene
 from .layout import white_track
 from .svg import background_svg, scene_svg
@@ -39,16 +39,23 @@ def source_name(record: Record) -> str:
 
 
 def differing_arrows(fields: dict[str, dict[int, int]], position: Position, pile: int | None) -> list[int]:
-    """The arrows (White's frame) where the figure's dames differ from the position's (a talon drawn as
-    a pile of ``pile`` dames stands for that many or more, as the checker reads it)."""
-    out: set[int] = set()
-    for color in COLORS:
-        row, drawn = position.row(color), fields[color]
-        for track in set(drawn) | {t for t in range(len(row)) if row[t]}:
-            shown, there = drawn.get(track, 0), row[track]
-            if shown != there and not (track == TALON and pile is not None and shown == pile and there >= pile):
-                out.add(white_track(color, track))
-    return sorted(out)
+    """The arrows (White's frame) where the figure's dames differ from the position's, as the checker reads them
+    (:func:`figures.differing`): every arrow outlined is one the caption names, and the reverse."""
+    return sorted({white_track(color, track) for color, track, _, _ in differing(fields, position, pile)})
+
+
+def conventions(record: Record) -> str:
+    """How to read the record's figures, in words: what the transcription's drawings leave out or stand for, which
+    the comparison with the replay allows for."""
+    pile = figure_pile(record)
+    out = ["dames borne off are not drawn"]
+    if pile is not None:
+        out.append(f"a talon drawn as a pile of {pile} dames stands for {pile} or more (the transcription draws no "
+                   "taller pile)")
+    out.append("a figure that draws no dame of one colour shows the other player's game only, and one that draws "
+               "fewer of a colour's dames than the board holds and none on its talon leaves that talon undrawn: "
+               "neither is a difference")
+    return "; ".join(out) + "."
 
 
 def book_figures(result: Replay, figures: Sequence[Figure] | None, position: Position | None, shared: dict[str, str]

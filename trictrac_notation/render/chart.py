@@ -31,10 +31,12 @@ Series = dict[str, dict[str, list[int]]]
 
 
 def series(frames: Sequence[Mapping[str, Any]]) -> tuple[list[int], Series]:
-    """The throws scored (x) and each player's points and holes after them, from the start (0, 0).
-    ``frames``: a game page's frames (:mod:`gamepage`), ``n`` the throw and ``score`` the players' scores."""
+    """The throws scored (x) and each player's points and holes after them, from the start (the score the first
+    frame gives, else 0).  ``frames``: a game page's frames (:mod:`gamepage`), ``n`` the throw and ``score`` the
+    players' scores."""
     xs: list[int] = [0]
-    out: Series = {c: {"points": [0], "holes": [0]} for c in COLORS}
+    start = (frames[0].get("score") if frames else None) or {}
+    out: Series = {c: {k: [start.get(c, {}).get(k, 0)] for k in ("points", "holes")} for c in COLORS}
     for f in frames[1:]:
         if not f.get("score"):
             continue

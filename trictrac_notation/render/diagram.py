@@ -111,6 +111,7 @@ from .layout import (
     white_track,
 )
 from .looks import BAR, TRICTRAC, Look, Path, look_of, step_paths, with_rest
+from .turned import cube_shapes, mirror
 
 if TYPE_CHECKING:
     from ..engine.replay import Replay, ThrowResult
@@ -155,6 +156,7 @@ class Annotations:
     score: dict[str, Any] | None = None
     marker: str | None = None
     marked: tuple[int, ...] = ()  # arrows (White's frame) to outline: where a book's figure differs from the replay
+    cube: tuple[int, str | None] | None = None  # backgammon's doubling cube: its value and owner (None: the middle)
     paths: tuple[Path, ...] = ()
     knocked: tuple[int, ...] = ()
     words: str | None = None
@@ -191,15 +193,21 @@ def arrow_labels(coords: CoordSystem, bottom: str, compact: bool) -> tuple[dict[
 
 
 @lru_cache(maxsize=64)
-def background(coords: str | CoordSystem, bottom: str, layout: Layout = FULL) -> tuple[Shape, ...]:
-    """Frame, bands, 24 arrows, 24 + 3 holes and the arrow labels (each fitted to its arrow's width);
-    ``coords``: a system's id, or a system of a game's own (backgammon's points)."""
+def background(coords: str | CoordSystem, bottom: str, layout: Layout = FULL, turned: bool = False
+               ) -> tuple[Shape, ...]:
+    """Frame, bands, 24 arrows, 24 + 3 holes and the arrow labels (each fitted to its arrow's width); ``coords``:
+    a system's id, or a game's own (backgammon's points); ``turned``: backgammon's board (:mod:`turned`)."""
     labels, prefixes = arrow_labels(system(coords), bottom, layout.compact)
-    return tuple(board_shapes([labels[wt] for wt in range(24)], prefixes, bottom, layout))
+    at = other(bottom) if turned else bottom
+    shapes = board_shapes([labels[wt] for wt in range(24)], prefixes, at, layout, bottom)
+    return tuple(mirror(shapes) if turned else shapes)
 
 
-def board_shapes(labels: list[str], prefixes: dict[str, str], bottom: str, layout: Layout) -> list[Shape]:
-    """The background from the arrows' labels (White's frame) and the rows' prefixes."""
+def board_shapes(labels: list[str], prefixes: dict[str, str], bottom: str, layout: Layout,
+                 named: str | None = None) -> list[Shape]:
+    """The background from the arrows' labels (White's frame) and the rows' prefixes, the arrows placed for
+    ``bottom`` (the colour whose first arrows are at the bottom); ``named``: the player named at the bottom (by
+    default ``bottom``; on a turned board, the other)."""
     size = fit_size(labels, layout.label, LABEL_FIT)
     shapes = [
         Shape("rect", (0, 0, WIDTH, BOARD_HEIGHT, 0), STYLES["paper"], "paper"),
@@ -223,7 +231,8 @@ def board_shapes(labels: list[str], prefixes: dict[str, str], bottom: str, layou
                                cls="label prefix"))
     for y in (TOP_IN + START_DY, MID_Y, BOTTOM_IN - START_DY):  # fichets' start, pavillon's hole
         shapes.append(Shape("circle", (SHORT_L_X, y, R_HOLE), STYLES["hole"], "hole start"))
-    for color, row in ((other(bottom), "top"), (bottom, "bottom")):
+    named = named or bottom
+    for color, row in ((other(named), "top"), (named, "bottom")):
         shapes.append(text(SIDE_X, label_y(row), color, fit_size([color], layout.side, column_left(0) - SIDE_FIT,
                                                                  bold=True), anchor="start", bold=True, cls="side"))
     return shapes
@@ -664,15 +673,21 @@ def scene(position: Position, *, coords: str | CoordSystem = "player", bottom: s
     ann = annotations or Annotations()
     layout = COMPACT if compact else FULL
     events = list(ann.events or ())
-    shapes = fills(events, bottom)
-    shapes += dames(position, bottom, layout)
-    shapes += score_marks(ann.score, ann.marker, bottom)
+    at = other(bottom) if look.turned else bottom  # the colour whose first arrows are drawn at the bottom
+    shapes = fills(events, at)
+    piled = dames(position, at, layout)
+    shapes += [s for s in piled if not s.cls.startswith("count")]
+    shapes += score_marks(ann.score, ann.marker, at)
     if ann.mover in COLORS:
-        shapes += moves(position, ann.mover, ann.ways(), bottom)
-        shapes += knocked(ann.knocked, ann.mover, bottom)
-    shapes += hits(events, ann.mover, bottom)
-    shapes += outlines(ann.marked, bottom)
-    shapes += tags(events, ann.mover, bottom, shapes, layout)
+        shapes += moves(position, ann.mover, ann.ways(), at)
+        shapes += knocked(ann.knocked, ann.mover, at)
+    shapes += hits(events, ann.mover, at)
+    shapes += outlines(ann.marked, at)
+    shapes += cube_shapes(ann.cube, bottom)
+    shapes += [s for s in piled if s.cls.startswith("count")]  # over the arrows: a pile's count is never hidden
+    shapes += tags(events, ann.mover, at, shapes, layout)
+    if look.turned:
+        shapes = mirror(shapes)
     lines = caption_lines(ann, cs, bottom, title, look)
     if layout.caption:
         extra, used = caption(lines, tuple(ann.dice) if ann.dice else None, BOARD_HEIGHT)
@@ -684,8 +699,9 @@ def scene(position: Position, *, coords: str | CoordSystem = "player", bottom: s
     heading = title or (lines[0][0] if lines else f"{look.title} position")
     desc = " ".join(t for t, _ in lines if t != heading)
     desc = (desc + " " if desc else "") + position_text(position, cs, bottom)
-    return Scene(WIDTH, BOARD_HEIGHT + used, background(cs if cs.id not in SYSTEMS else cs.id, bottom, layout),
-                 (cs.id, bottom, layout), shapes, title or f"{look.title}: {heading}", desc)
+    return Scene(WIDTH, BOARD_HEIGHT + used,
+                 background(cs if cs.id not in SYSTEMS else cs.id, bottom, layout, look.turned),
+                 (cs.id, bottom, layout, look.turned), shapes, title or f"{look.title}: {heading}", desc)
 
 
 # --- from a replay ----------------------------------------------------------------------------
@@ -704,6 +720,7 @@ def throw_annotations(result: ThrowResult, look: Look = TRICTRAC) -> Annotations
         captions += errors[:1] or ["fausse case"]
     if result.score is not None:  # the game's own score in words, where the board does not mark it
         captions += look.state(result.score)
+    captions += look.status(result.score, drawn_position(result))
     return Annotations(
         dice=result.throw.dice,
         mover=result.side,
@@ -716,6 +733,7 @@ def throw_annotations(result: ThrowResult, look: Look = TRICTRAC) -> Annotations
         captions=captions,
         score=score.after if score is not None else None,
         marker=getattr(score, "marker", None),  # a game without a marker of the second series may omit it
+        cube=look.cube(result.score),
     )
 
 
@@ -724,19 +742,50 @@ class NoSuchThrow(TrictracError, ValueError):
 
 
 def throw_view(replay: Replay, n: int) -> tuple[Position, Annotations | None]:
-    """The position after throw ``n`` of the main line (0: the start) and its annotations."""
+    """The position after throw ``n`` of the main line (0: the start) and its annotations: the throw as it was
+    played, before the dames are re-piled when it ends a relevé (:func:`repile_view` draws that)."""
     count = len(replay.record.throws)
     if not 0 <= n <= count:
         raise NoSuchThrow(f"throw {n} does not exist: the record has {count} throw{'s' if count != 1 else ''} "
                           f"(give 0 for the starting position, up to {count})")
     if n == 0:
-        return replay.initial, None
+        return replay.initial, start_annotations(replay)
     if n > len(replay.throws):
         where = f" at line {replay.stopped.line}" if replay.stopped else ""
         raise NoSuchThrow(f"throw {n} was not replayed: the position is unknown after an earlier error{where}")
-    result = replay.throws[n - 1]
-    position = result.after if result.after is not None else result.before
-    return position, throw_annotations(result, look_of(replay.game))
+    return result_view(replay.throws[n - 1], look_of(replay.game))
+
+
+def start_annotations(replay: Replay) -> Annotations | None:
+    """What the starting position shows beside its dames: the score a record sets at its start (a problem's
+    ``points:8``; None when it sets none, every count 0), or the game's own (backgammon's cube and pip counts)."""
+    look = look_of(replay.game)
+    score = replay.start_score if look.marks else None
+    status, cube = look.status(None, replay.initial), look.cube(None)
+    if status or cube:
+        return Annotations(captions=tuple(status), cube=cube)
+    if not score or not (replay.start_marker or any(any(entry.values()) for entry in score.values())):
+        return None
+    return Annotations(score=score, marker=replay.start_marker)
+
+
+def drawn_position(result: ThrowResult) -> Position:
+    """A throw's position as played (one a player went from, before the re-piling; before it if it was not)."""
+    return next(p for p in (result.went_from, result.after, result.before) if p is not None)
+
+
+def result_view(result: ThrowResult, look: Look = TRICTRAC) -> tuple[Position, Annotations]:
+    return drawn_position(result), throw_annotations(result, look)
+
+
+def repile_view(result: ThrowResult, look: Look = TRICTRAC) -> tuple[Position, Annotations] | None:
+    """The step after a throw that ended a relevé (or a game): the dames re-piled, with the score (a new game's cube
+    in the middle); None when the throw re-piled nothing."""
+    if result.repiled is None:
+        return None
+    ann = throw_annotations(result, look)
+    return result.repiled, Annotations(score=ann.score, marker=ann.marker, cube=look.cube(None),
+                                       captions=(look.new_round, *look.status(result.score, result.repiled)))
 
 
 def replay_system(replay: Replay, coords: str | CoordSystem | None = None) -> CoordSystem:

@@ -87,6 +87,9 @@ CHAR = 0.55  # the mean width of a caption's letter, in its size: how many fit a
 DICE_HEIGHT = 1.1 * U  # the least height of a caption with dice
 CAPTION_BOTTOM = 0.3 * U
 DIE_CORNER = 0.15  # of the die's size
+CUBE_SIZE = 0.7 * U  # backgammon's doubling cube, on the bar
+CUBE = 0.4 * U  # ... its value's size
+CUBE_DY = 3.2 * U  # ... from the middle, in its owner's half
 R_PIP = 0.09  # of the die's size
 PIPS = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
         5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)], 6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}

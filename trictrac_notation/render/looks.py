@@ -16,10 +16,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..annotate.backgammon import COORDS as BACKGAMMON_COORDS
-from ..core.board import OFF, WHITE, Position
+from ..core.board import BLACK, OFF, WHITE, Position
 from ..core.coords import CoordSystem
 from ..games.backgammon import playtext
-from ..games.backgammon.play import Play as BackgammonPlay
+from ..games.backgammon.cube import GameScore
+from ..games.backgammon.play import Play as BackgammonPlay, pip_count
 from ..notation.reader import dice_name as trictrac_dice_name
 
 if TYPE_CHECKING:
@@ -49,6 +50,8 @@ class Look(Protocol):
     coords: CoordSystem | None  # the labels of the points when the game has its own; None: the record's Coords
     marks: bool  # the board marks the score (points and holes: jetons, fichets, pavillon) and events (pleins, hits)
     new_round: str  # what happens after a throw that ends a round (``ThrowResult.new_releve``), in words
+    turned: bool  # drawn as the game's diagrams draw it: backgammon's with the bottom player's home at the bottom
+    # right (the board turned half round from trictrac's, whose bottom player has his talon at the bottom left)
 
     def dice_name(self, dice: tuple[int, int]) -> str:
         """The words of a throw's dice in a caption ('double deux', '2-2')."""
@@ -66,6 +69,15 @@ class Look(Protocol):
     def result(self, final: Final) -> list[str]:
         """How the record ends in words, where the page does not say it already (backgammon: who won, how, the
         cube, the points, the match)."""
+        ...
+
+    def status(self, score: ThrowScore | None, position: Position) -> list[str]:
+        """What a reader of the game wants beside the board at any moment, in words (backgammon: each side's pip
+        count, the match score); the cube is drawn (:meth:`cube`)."""
+        ...
+
+    def cube(self, score: ThrowScore | None) -> tuple[int, str | None] | None:
+        """The doubling cube to draw on the board: its value and its owner (None: in the middle); None: no cube."""
         ...
 
 
@@ -101,6 +113,7 @@ class TrictracLook:
     coords: CoordSystem | None = None
     marks = True
     new_round = "the dames are re-piled"
+    turned = False
 
     def dice_name(self, dice: tuple[int, int]) -> str:
         return trictrac_dice_name(dice)
@@ -114,6 +127,12 @@ class TrictracLook:
 
     def result(self, final: Final) -> list[str]:
         return []  # the last row's score is the final one; a partie à écrire has its card
+
+    def status(self, score: ThrowScore | None, position: Position) -> list[str]:
+        return []  # the jetons and fichets are on the board, the score's words beside it
+
+    def cube(self, score: ThrowScore | None) -> tuple[int, str | None] | None:
+        return None
 
 
 # --- backgammon ------------------------------------------------------------------------------------
@@ -152,6 +171,7 @@ class BackgammonLook:
     coords: CoordSystem | None = POINTS_FROM_BOTTOM
     marks = False
     new_round = "the game is over: the next starts from the layout"
+    turned = True
 
     def dice_name(self, dice: tuple[int, int]) -> str:
         return f"{dice[0]}-{dice[1]}"
@@ -178,8 +198,24 @@ class BackgammonLook:
         """The cube once turned, and the game the line ended (``replay --json``'s ``cube`` and ``result``)."""
         data = score.to_json()
         cube = data.get("cube", 1)
-        words = [f"cube at {cube}"] if cube != 1 else []
+        owner = self.cube(score)
+        words = [f"cube at {cube}" + (f", {owner[1]}'s" if owner and owner[1] else "")] if cube != 1 else []
         return words + ([game_result(data["result"])] if data.get("result") else [])
+
+    def status(self, score: ThrowScore | None, position: Position) -> list[str]:
+        """Each side's pip count, and the match's score (or a money session's points) after the line."""
+        words = [f"pips: white {pip_count(position, WHITE)}, black {pip_count(position, BLACK)}"]
+        match = score.match if isinstance(score, GameScore) else None
+        if match is not None and (match[0] or any(match[1].values())):
+            length, points = match
+            words.append(f"{f'match to {length}' if length else 'money'}: white {points[WHITE]}, black {points[BLACK]}")
+        return words
+
+    def cube(self, score: ThrowScore | None) -> tuple[int, str | None] | None:
+        """The cube after the line (at 1 in the middle when no line has said otherwise)."""
+        if not isinstance(score, GameScore):
+            return 1, None
+        return score.cube, score.owner
 
     def result(self, final: Final) -> list[str]:
         """The last game's result and the match (or money session) score (``replay --json``'s ``final``)."""

@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from markupsafe import Markup
+
 if TYPE_CHECKING:
     from jinja2 import Environment
     from matplotlib.figure import Figure
@@ -34,8 +36,9 @@ class ComparedTable(TypedDict):
     rows: list[dict[str, Any]]
 
 
-def render_arithmetic(env: Environment, src: Path) -> tuple[dict[str, str], list[str]]:
-    """The pages (``rules/arithmetic.md``, ``rules/simulation.md`` and its charts) and their navigation."""
+def render_arithmetic(env: Environment, src: Path, ctx: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """The pages (``rules/arithmetic.md``, ``rules/simulation.md`` and its charts) and their navigation; ``ctx``:
+    what the compendium's templates share (the rule sets, their names and provenance, the jans' words)."""
     from ..games.trictrac.treatise_tables import TABLES, compared
 
     tables = [ComparedTable(table=t, rows=compared(t)) for t in TABLES]
@@ -54,9 +57,11 @@ def render_arithmetic(env: Environment, src: Path) -> tuple[dict[str, str], list
         except ValueError as e:
             raise SimulationError(f"{path}: error: not JSON: {e}") from None
         try:
+            names = {jan: words["name"] for jan, words in ctx["jans"].items()}
             files["rules/simulation.md"] = env.get_template("rules_simulation.md.j2").render(
-                data=data, jans=_jans(data), fmt=_fmt)
-            files["rules/simulation-jans.svg"] = jan_chart(data)
+                ctx | {"rulesets": {rs.id: rs for rs in ctx["rulesets"]}}, data=data, jans=_jans(data), fmt=_fmt,
+                jan_names=names, run_note=run_note)
+            files["rules/simulation-jans.svg"] = jan_chart(data, names)
             files["rules/simulation-releve.svg"] = releve_chart(data)
         except (LookupError, TypeError, ValueError, AttributeError, UndefinedError) as e:
             raise SimulationError(f"{path}: error: not the report 'trictrac simulate --json' writes "
@@ -73,11 +78,22 @@ def _jans(data: Simulation) -> list[str]:
     return [jan for jan in JANS if jan in seen]
 
 
-def _fmt(entry: Estimate | None, key: str = "mean", digits: int = 2) -> str:
+def _fmt(entry: Estimate | None, key: str = "mean", digits: int = 2) -> Markup:
+    """A figure and, under it, its 95% interval; "—" with no sample."""
     if not entry or entry.get(key) is None:
-        return "–"
+        return Markup('<span title="no sample">—</span>')
     lo, hi = entry["ci95"]
-    return f"{entry[key]:.{digits}f} ({lo:.{digits}f}–{hi:.{digits}f})"
+    return Markup(f'{entry[key]:.{digits}f}<span class="tt-ci">{lo:.{digits}f}–{hi:.{digits}f}</span>')
+
+
+def run_note(data: Simulation) -> str:
+    """How long the run took, in words, saying only what the report gives (a field may be null)."""
+    parts = []
+    if data.get("seconds") is not None:
+        parts.append(f"took {data['seconds']:,.0f} s" + (f" on {data['jobs']} processes" if data.get("jobs") else ""))
+    if data.get("throws_per_second"):
+        parts.append(f"played {data['throws_per_second']:,} throws a second")
+    return f"The run {' and '.join(parts)}, on a machine shared with other work." if parts else ""
 
 
 def _svg(fig: Figure) -> str:
@@ -86,27 +102,34 @@ def _svg(fig: Figure) -> str:
     return out.getvalue()
 
 
-def jan_chart(data: Simulation) -> str:
-    """Per-jan frequency (share of throws giving it) by rule set, with 95% intervals."""
+MARKERS = "os^vD<>phX*"  # a rule set's mark on each jan's line: told apart without colour too
+
+
+def jan_chart(data: Simulation, names: dict[str, str] | None = None) -> str:
+    """Per-jan frequency (per thousand throws giving it) by rule set: a mark for each rule set on each jan's
+    line, with its 95% interval; the jans named in words (``names``), whole."""
     from matplotlib.figure import Figure
 
     labels = list(data["rules"])
     jans = _jans(data)
-    fig = Figure(figsize=(8, 0.45 * len(jans) * max(1, len(labels) / 3) + 1.2))
+    names = names or {}
+    fig = Figure(figsize=(8, 0.42 * len(jans) + 1.6))
     ax = fig.add_subplot()
-    height = 0.8 / len(labels)
+    spread = 0.6 / max(1, len(labels) - 1)
     for i, label in enumerate(labels):
         r = data["rules"][label]["jans"]
-        ys = [j + i * height for j in range(len(jans))]
-        means = [r[jan]["per_throw"]["mean"] if jan in r else 0 for jan in jans]
-        errs = [[m - r[jan]["per_throw"]["ci95"][0] if jan in r else 0 for m, jan in zip(means, jans, strict=True)],
-                [r[jan]["per_throw"]["ci95"][1] - m if jan in r else 0 for m, jan in zip(means, jans, strict=True)]]
-        ax.barh(ys, means, height=height, xerr=errs, label=label, capsize=1.5)
-    ax.set_yticks([j + 0.4 - height / 2 for j in range(len(jans))], jans)
+        shown = [(j, r[jan]["per_throw"]) for j, jan in enumerate(jans) if jan in r and r[jan]["per_throw"]["mean"]]
+        ys = [j - 0.3 + i * spread for j, _ in shown]
+        means = [1000 * e["mean"] for _, e in shown]
+        errs = [[m - 1000 * e["ci95"][0] for m, (_, e) in zip(means, shown, strict=True)],
+                [1000 * e["ci95"][1] - m for m, (_, e) in zip(means, shown, strict=True)]]
+        ax.errorbar(means, ys, xerr=errs, fmt=MARKERS[i % len(MARKERS)], markersize=4, elinewidth=.8, label=label)
+    ax.set_yticks(range(len(jans)), [names.get(jan, jan) for jan in jans])
     ax.invert_yaxis()
     ax.set_xscale("log")
-    ax.set_xlabel("share of throws giving the jan (log scale)")
-    ax.legend(fontsize=8, loc="lower right")
+    ax.grid(axis="x", alpha=.3)
+    ax.set_xlabel("throws in a thousand giving the jan (logarithmic scale)")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=5, frameon=False)
     ax.set_title(f"How often each jan is scored ({data['player'].split(':')[0]} player)")
     return _svg(fig)
 

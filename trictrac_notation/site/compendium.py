@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from ..games.trictrac.events import JANS
 from .paths import MAX_NOTES_BYTES, read_source
+from .provenance import KINDS, column, kind_of, origins, summary
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -48,6 +49,7 @@ class _CellBase(TypedDict):
     text: str
     citation: str
     decided: bool
+    prov: str  # where it comes from (provenance.KINDS)
 
 
 class Cell(_CellBase, total=False):
@@ -55,7 +57,7 @@ class Cell(_CellBase, total=False):
 
     key: str  # the rule ('points.remplir'), on a treatise's page
     note: int  # its citation's footnote
-    odd: bool  # in the matrix: not the row's most common value
+    odd: bool  # in the matrix: not the row's most common stated value
 
 
 class JanCells(TypedDict):
@@ -106,16 +108,19 @@ def render_compendium(env: Environment, src: Path, bar: _Progress | None = None,
         return {}, []
     notes = _notes(src)
     jans = {jan: {"name": jan, "summary": "", "reference": ""} | notes.get("jans", {}).get(jan, {}) for jan in JANS}
-    matrix = _matrix(rulesets)
+    matrix = _matrix(rulesets, jans)
     ctx = {"rulesets": rulesets, "own": ids, "unread": unread, "jans": jans, "jan_ids": list(JANS),
            "variants": VARIANTS, "value": value_text, "status": STATUS, "title_of": treatise_title,
-           "short_name": short_name, "identity_text": identity_text, "breakable": breakable}
+           "short_name": short_name, "identity_text": identity_text, "breakable": breakable,
+           "kinds": KINDS, "column": column, "provenance": summary,
+           "label_of": lambda key: rule_label(key, jans, rulesets)}
     files = {
         "rules/index.md": env.get_template("rules_index.md.j2").render(**ctx, intro=notes.get("intro", "")),
         "rules/compare.md": env.get_template("rules_compare.md.j2").render(**ctx, **matrix),
     }
     for rs in rulesets:
-        rows = [Cell(**_cell(rs, key, value), key=key) for key, value in rs.rules()]
+        carried = origins(rs)
+        rows = [Cell(**_cell(rs, key, value, carried), key=key) for key, value in rs.rules()]
         files[f"rules/{rs.id}.md"] = env.get_template("rules_treatise.md.j2").render(
             **ctx, rs=rs, rows=rows, citations=_footnotes(rows))
     for jan in JANS:
@@ -125,7 +130,7 @@ def render_compendium(env: Environment, src: Path, bar: _Progress | None = None,
             citations=_footnotes([c for _, r in cells for c in (r["status"], r["points"]) if c]))
     from .arith_pages import render_arithmetic
 
-    arithmetic, arithmetic_nav = render_arithmetic(env, src)  # the tables of chances, the simulations
+    arithmetic, arithmetic_nav = render_arithmetic(env, src, ctx)  # the tables of chances, the simulations
     files.update(arithmetic)
     nav: Nav = ["rules/index.md", "rules/compare.md", *arithmetic_nav,
            {"Treatises": [f"rules/{rs.id}.md" for rs in rulesets]},
@@ -224,18 +229,60 @@ def value_text(key: str, value: Any) -> str:
     return str(value)
 
 
-def _cell(rs: RuleSet, key: str, value: object) -> Cell:
+def _cell(rs: RuleSet, key: str, value: object, carried: dict[str, str]) -> Cell:
+    """One rule's value in words, its citation and where it comes from (``carried``: provenance.origins)."""
     citation = rs.citation(key)
-    return Cell(text=value_text(key, value), citation=citation, decided=citation.startswith("decided:"))
+    if key in carried:
+        citation = f"carried over from {carried[key]}: {citation}"
+    return Cell(text=option_text(rs, key) if key.startswith("options.") else value_text(key, value),
+                citation=citation, decided=citation.startswith("decided:"), prov=kind_of(citation, key in carried))
+
+
+def option_text(rs: RuleSet, key: str) -> str:
+    """What an option does in words: 'scores the jans rencontre; the ways counted for a fill completing two
+    half-cases: 2' (each variant named by the rule schema's words)."""
+    from ..games.trictrac.schema import VARIANTS
+
+    option = rs.to_json()["available_options"][key.partition(".")[2]]
+    parts = [f"scores {', '.join(option['jans'])}"] if option["jans"] else []
+    for name, value in option["variants"].items():
+        variant = VARIANTS.get(name)
+        parts.append(f"{rule_words(variant.about) if variant else name}: "
+                     f"{variant.text(value) if variant else value}")
+    return "; ".join(parts)
+
+
+def rule_words(about: str) -> str:
+    """A variant's description from the rule schema, without its references to the domain reference (the
+    citations give the sources): 'ways counted for a fill completing two half-cases'."""
+    return re.sub(r"\s*\((?:rules\.md )?(?:§|D\d)[^)]*\)", "", about).strip()
+
+
+def rule_label(key: str, jans: dict[str, dict[str, str]], rulesets: list[RuleSet]) -> tuple[str, str | None]:
+    """A matrix row's words and the page it links to: 'Jan de mézéas: points', a variant's description, an
+    option's (never the rule's key, which the row's tooltip gives)."""
+    from ..games.trictrac.schema import VARIANTS
+
+    section, _, name = key.partition(".")
+    if section in ("points", "jans"):
+        return f"{jans.get(name, {}).get('name', name)}: {'points' if section == 'points' else 'scored?'}", \
+            f"jans/{name}.html"
+    if section == "variants" and name in VARIANTS:
+        return rule_words(VARIANTS[name].about), None
+    for rs in rulesets:
+        option = rs.to_json()["available_options"].get(name)
+        if option:
+            return f"option {name}: {option['description']}", None
+    return key, None
 
 
 def _jan_cells(rs: RuleSet, jan: str) -> JanCells:
-    values = dict(rs.rules())
+    values, carried = dict(rs.rules()), origins(rs)
     out = JanCells(status=None, points=None)
     if f"jans.{jan}" in values:
-        out["status"] = _cell(rs, f"jans.{jan}", values[f"jans.{jan}"])
+        out["status"] = _cell(rs, f"jans.{jan}", values[f"jans.{jan}"], carried)
     if f"points.{jan}" in values:
-        out["points"] = _cell(rs, f"points.{jan}", values[f"points.{jan}"])
+        out["points"] = _cell(rs, f"points.{jan}", values[f"points.{jan}"], carried)
     return out
 
 
@@ -248,13 +295,15 @@ def _footnotes(cells: Iterable[Cell]) -> dict[str, int]:
     return numbers
 
 
-def _matrix(rulesets: list[RuleSet]) -> dict[str, Any]:
-    """Every rule key of any set (in schema order) against every set.  A row differs when its values
-    do; in such a row each cell that is not the row's most common value (or is missing) is marked."""
+def _matrix(rulesets: list[RuleSet], jans: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """Every rule key of any set (in schema order) against every set.  A row differs when the values stated
+    do (a set that states nothing on a rule does not disagree: its book is silent); in such a row each cell
+    that is not the row's most common value is marked."""
     keys: list[str] = []
     values: dict[str, dict[str, Any]] = {}
+    carried: dict[str, dict[str, str]] = {}
     for rs in rulesets:
-        values[rs.id] = dict(rs.rules())
+        values[rs.id], carried[rs.id] = dict(rs.rules()), origins(rs)
         keys += [k for k in values[rs.id] if k not in keys]
     rows: list[dict[str, Any]] = []
     cells: list[Cell] = []
@@ -262,16 +311,17 @@ def _matrix(rulesets: list[RuleSet]) -> dict[str, Any]:
         row: list[Cell | None] = []
         for rs in rulesets:
             if key in values[rs.id]:
-                cell = _cell(rs, key, values[rs.id][key])
+                cell = _cell(rs, key, values[rs.id][key], carried[rs.id])
                 cells.append(cell)
                 row.append(cell)
             else:
                 row.append(None)
         texts = Counter(c["text"] for c in row if c)
-        differs = len(texts) > 1 or any(c is None for c in row)
+        differs = len(texts) > 1
         common = texts.most_common(1)[0][0] if texts else None
         for c in row:
             if c:
                 c["odd"] = differs and c["text"] != common
-        rows.append({"key": key, "cells": row, "differs": differs})
+        label, link = rule_label(key, jans, rulesets)
+        rows.append({"key": key, "label": label, "link": link, "cells": row, "differs": differs})
     return {"rows": rows, "citations": _footnotes(cells), "differing": sum(r["differs"] for r in rows)}

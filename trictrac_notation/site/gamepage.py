@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.board import COLORS
 from ..core.diagnostics import Diagnostic
-from ..notation.reader import WORDS, marks_text, read_text, write_throw
+from ..notation.reader import WORDS, read_text
 from ..notation.record import Throw
+from ..render.bookfigures import conventions
 from ..render.chart import score_chart
 from ..render.diagram import player_score_text
+from ..render.legend import legend
 from ..render.looks import TRICTRAC, Look, look_of
 from .paths import ASSETS, GAMES, json_for_script
 
@@ -72,6 +74,7 @@ def render_game(gid: str, path: Path, env: Environment, display_path: str,
         source=text, source_lines=text.splitlines(),
         display_path=display_path, rows=rows, frames=frames, first=frames[0] if frames else None,
         scored=scored, new_round=look.new_round, diagnostics=[_diag(d, text) for d in diags], assets=f"../{ASSETS}",
+        legend=legend(look), conventions=conventions(result.record) if result else "",
         complete=result is not None and result.stopped is None, card=_card(result),
         errors=sum(d.severity == "error" for d in diags), warnings=sum(d.severity == "warning" for d in diags),
     )
@@ -88,12 +91,21 @@ def _replay(text: str, display_path: str, rules: Path | None = None) -> tuple[Re
 
 
 def _card(result: Replay | None) -> dict[str, Any] | None:
-    """The score card of a partie à écrire (templates/card.md.j2), with the players' names."""
+    """The score card of a partie à écrire (templates/card.md.j2): its columns, the players' names beside their
+    colours, and the sum each owes written out — the marqués he lost and his postillons in jetons."""
     card = result.final.card if result is not None and result.final is not None else None
     if card is None or result is None:
         return None
-    names = {c: result.record.header(c.capitalize()) or c for c in COLORS}
+    names = {c: result.record.header(c.capitalize()) or "" for c in COLORS}
     view: dict[str, Any] = card.view()
+    settlement = view["settlement"]
+    if settlement:
+        rules = card.rules
+        postillons = {c: rules.postillon_first + rules.postillon_next * (n - 1) if n else 0
+                      for c, n in settlement["postillons"].items()}
+        view["sums"] = {c: " + ".join(str(v) for v in [*settlement["lost"][c], postillons[c]] if v) or "0"
+                        for c in COLORS}
+        view["postillon_jetons"] = postillons
     return view | {"names": names}
 
 
@@ -125,12 +137,23 @@ def _headers(result: Replay | None) -> list[tuple[str, str]]:
 
 # --- throws --------------------------------------------------------------------------------
 
+def _start_score(result: Replay, look: Look) -> dict[str, dict[str, Any]] | None:
+    """The score the record sets at its start (a problem's points), as :func:`_score` words it; None if none."""
+    from ..render.diagram import start_annotations
+
+    start = start_annotations(result)
+    return _worded(start.score) if start is not None and start.score and look.marks else None
+
+
 def _score(t: ThrowResult, look: Look) -> dict[str, dict[str, Any]] | None:
     """Each player's points, holes and bredouille after the throw, with ``text``: the score in the
     words of every other report (``white 1 hole 4 points``); None for a game that marks no such score."""
     after = t.score.after if t.score is not None and look.marks else None
-    if not after:
-        return None
+    return _worded(after) if after else None
+
+
+def _worded(after: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """A score (colour -> points, holes, bredouille) with each player's words beside it."""
     score: dict[str, dict[str, Any]] = {c: {k: after[c].get(k, 0) for k in ("points", "holes", "bredouille")}
                                         for c in COLORS if c in after}
     for color, entry in score.items():
@@ -156,15 +179,16 @@ def _flag(kind: str, text: str, line: int | None = None, column: int | None = No
 
 
 def _flags(t: ThrowResult) -> list[dict[str, Any]]:
-    """What is wrong or notable in a throw: fausse case, école, other errors and warnings (each once)."""
+    """What is wrong or notable in a throw: fausse case, école, other errors and warnings — each once: an école the
+    checker reports (with what became of its points: claimed, let stand, lost) is not said again from the score."""
     flags = []
     for d in t.diagnostics:
         kind = "fausse-case" if d.code == "illegal-play" else "ecole" if d.code and "ecole" in d.code else d.severity
         flags.append(_flag(kind, d.message, d.line, d.column))
     for e in t.score.ecoles if t.score is not None else []:
-        flag = _flag("ecole", _ecole_text(e))
-        if flag["text"] not in (f["text"] for f in flags):
-            flags.append(flag)
+        text = _ecole_text(e)
+        if not any(text in f["text"] for f in flags):
+            flags.append(_flag("ecole", text + ("" if e.gainer is None else f": {e.gainer} marks it")))
     return flags
 
 
@@ -173,8 +197,16 @@ def _ecole_text(e: Any) -> str:
     return str(e.text or f"école: {e.gainer} +{e.points}")
 
 
-def _label(t: ThrowResult) -> str:
-    return write_throw(t.throw, WORDS["en"], comments=False, variations=False)
+def _counted(t: ThrowResult) -> str | None:
+    """What the throw put on each player's jetons, where it is not what its events say: 'counted: black +0, white
+    +4' (the record's marks, an école, a go) — the same score as the score column and the chart."""
+    if t.score is None or not t.score.applied:
+        return None
+    applied = t.score.applied
+    due = {c: sum(e.points for e in t.score.events if e.beneficiary == c) for c in COLORS}
+    if all(applied.get(c, 0) == due[c] for c in COLORS):
+        return None
+    return "counted: " + ", ".join(f"{c} +{applied.get(c, 0)}" for c in (t.side, *(c for c in COLORS if c != t.side)))
 
 
 def _svg(result: Replay, n: int, shared: dict[str, str], compact: bool) -> str:
@@ -261,22 +293,26 @@ def _frames(result: Replay, shared: dict[str, str], look: Look = TRICTRAC, repor
     the main line; each with its diagram if the author marked it, and the book's figures of that
     position if the record copies any (drawn beside the replay's own diagram); ``report`` receives a warning
     for the diagrams a page leaves out."""
-    from .viewdata import frames_data
+    from ..render.diagram import result_view
+    from .viewdata import frames_data, throw_words
 
     view = frames_data(result)
     budget = _Budget()
     comments, diagram = _marked_diagram(list(result.record.comments), result, 0, shared, budget)
     frames: list[dict[str, Any]] = [
-        {"n": 0, "label": "starting position", "side": None, "score": None, "state": [], "events": [], "flags": [],
-         "comments": comments, "diagram": diagram,
+        {"n": 0, "label": "starting position", "side": None, "score": _start_score(result, look), "state": [],
+         "events": [], "flags": [], "comments": comments, "diagram": diagram,
          "figures": budget.figures(result, result.record.figures, result.initial, shared, 0)}]
     for n, t in enumerate(result.throws, 1):  # n: the frame, the throw's place in the main line (a backgammon
-        after = t.after if t.after is not None else t.before  # match numbers each game's throws from 1)
         comments, diagram = _marked_diagram(list(t.throw.comments), result, n, shared, budget, _line(t.throw))
+        events = view[n].get("e", [])  # (match numbers each game's throws from 1)
+        counted = _counted(t)
         frames.append({
-            "n": n, "label": _label(t), "side": t.side, "score": _score(t, look), "state": _state(t, look),
-            "events": view[n].get("e", []), "flags": _flags(t), "comments": comments, "diagram": diagram,
-            "figures": budget.figures(result, getattr(t.throw, "figures", None), after, shared, _line(t.throw)),
+            "n": n, "label": throw_words(t.throw, t), "side": t.side, "score": _score(t, look),
+            "state": _state(t, look), "events": events + ([counted] if counted else []), "flags": _flags(t),
+            "comments": comments, "diagram": diagram,
+            "figures": budget.figures(result, getattr(t.throw, "figures", None), result_view(t, look)[0], shared,
+                                      _line(t.throw)),
         })
     for frame in frames:
         if frame["figures"]:
@@ -291,6 +327,8 @@ def _frames(result: Replay, shared: dict[str, str], look: Look = TRICTRAC, repor
 
 def _row(t: ThrowResult, frame: dict[str, Any]) -> dict[str, Any]:
     """A line of the move list; the events, score and flags are the viewer frame's."""
+    from .viewdata import throw_words
+
     throw = t.throw
     return {
         "n": frame["n"], "number": throw.number, "side": t.side, "line": throw.span.line if throw.span else None,
@@ -299,7 +337,8 @@ def _row(t: ThrowResult, frame: dict[str, Any]) -> dict[str, Any]:
         "events": frame["events"], "score": frame["score"], "state": frame["state"], "flags": frame["flags"],
         "comments": frame["comments"],
         "diagram": frame["diagram"],
-        "variations": [" ".join(write_throw(x.throw, WORDS["en"]) for x in v) for v in t.variations],
+        "variations": [[{"words": throw_words(x.throw, x), "comments": x.throw.comments} for x in v]
+                       for v in t.variations],
         "repiled": t.new_releve,
         "group": " ".join([f"flag-{f['kind']}" for f in frame["flags"]] + (["repiled"] if t.new_releve else [])),
     }
@@ -308,11 +347,13 @@ def _row(t: ThrowResult, frame: dict[str, Any]) -> dict[str, Any]:
 def _marked(throw: Throw) -> list[str]:
     """What the record marks on a throw line, in pieces a line may break between (never inside one): the points
     and holes (trictrac), the cube (backgammon)."""
+    from .viewdata import marks_words
+
     parts = [throw.cube] if throw.cube else []
     if throw.marks is not None:
-        parts.append(marks_text(throw.marks))
+        parts.append(f"+{marks_words(throw.marks)}")
     if throw.opp_marks is not None:
-        parts.append(f"{WORDS['en']['opp']} {marks_text(throw.opp_marks)}")
+        parts.append(f"{WORDS['en']['opp']} +{marks_words(throw.opp_marks)}")
     if throw.holes:
         parts.append(WORDS["en"]["hole"] if throw.holes == 1 else f"{WORDS['en']['holes']} {throw.holes}")
     if throw.decision:
@@ -325,11 +366,12 @@ def _diag(d: Diagnostic, text: str) -> dict[str, Any]:
     return {"severity": d.severity, "text": d.format(text.split("\n") if text else None), "line": d.line}
 
 
-def _shipped(frame: ViewFrame) -> dict[str, Any]:
-    """A viewer frame as the page ships it: without what the page's move list says already, which the
-    viewer reads there (the events in words, the score in words; the flags and comments too)."""
+def _shipped(frame: ViewFrame, listed: bool = True) -> dict[str, Any]:
+    """A viewer frame as the page ships it: without what the page's move list says already (``listed``: a throw of
+    the main line, not the start), which the viewer reads there (the events in words, the score in words; the flags
+    and comments too)."""
     out: dict[str, Any] = {k: v for k, v in frame.items() if k != "e"}
-    if out.get("sc"):
+    if out.get("sc") and listed:
         out["sc"] = {k: v[:3] if k in COLORS else v for k, v in out["sc"].items()}
     return out
 
@@ -338,7 +380,8 @@ def _data_js(gid: str, title: str, result: Replay | None = None, frames: Sequenc
     """The viewer's data as a script that registers it (``<script src>`` works from file://, fetch does not)."""
     from .viewdata import board_data
 
-    data: dict[str, Any] = {"id": gid, "title": title, "width": DIAGRAM_WIDTH, "frames": [_shipped(f) for f in frames]}
+    data: dict[str, Any] = {"id": gid, "title": title, "width": DIAGRAM_WIDTH,
+                            "frames": [_shipped(f, n > 0) for n, f in enumerate(frames)]}
     if result is not None:
         data["board"] = board_data(result)
     return ("(window.TRICTRAC_GAMES = window.TRICTRAC_GAMES || {})[" + json_for_script(gid) + "] = "

@@ -36,6 +36,7 @@ from .. import __version__
 from ..core.diagnostics import Diagnostic
 from ..core.resources import data_dir
 from ..errors import TrictracError
+from .history import BooksError, Entry, Place, books, grouped, shelve
 from .manual import more_nav
 from .mkrun import Collect, merge_search_index, mkdocs_logging, read_json, stamp
 from .output import write_if_changed as _write
@@ -68,7 +69,7 @@ BACKGAMMON = "backgammon"  # games/backgammon/*.tric: backgammon's records, a se
 # the sections of the games beside the composed ones: folder under games/, title, index page's template
 SECTIONS = ((HISTORICAL, "Historical games", "historical_index.md.j2"),
             (BACKGAMMON, "Backgammon games", "backgammon_index.md.j2"))
-SOURCE_ONLY = {"compendium.yaml", "corpus.yaml"}  # read by the generator, not published
+SOURCE_ONLY = {"compendium.yaml", "corpus.yaml", "books.yaml"}  # read by the generator, not published
 LAYOUT_SCRIPT = "layout.js"  # generated: the board's description (layout.py) for the browser's writer
 # what every page of the site loads (the plugin adds whichever mkdocs.yml does not list), in this order
 SCRIPTS = (LAYOUT_SCRIPT, "board.js", "viewer.js")
@@ -226,6 +227,8 @@ class Generated:
     nav: Nav = field(default_factory=list)
     seconds: float = 0.0
     report: Report = field(default_factory=Report)  # the records' errors and warnings, as check prints them
+    places: dict[str, Place] = field(default_factory=dict)  # a historical game's page -> its place in its book
+    books: dict[str, dict[str, Any]] = field(default_factory=dict)  # books.yaml: the books' scans
 
 
 class Generator:
@@ -299,9 +302,17 @@ class Generator:
                 games.append((gid, entry["title"], entry.get("origin", "")))
                 advance()
             out.games = [g for g, _, _ in games]
-            composed = [(g, t) for g, t, _ in games if "/" not in g]
             sections = {folder: [(g.split("/", 1)[1], t, o) for g, t, o in games if g.startswith(f"{folder}/")]
                         for folder, _, _ in SECTIONS}
+            # the historical games in the books' order; a record there that transcribes no book goes with the composed
+            shelf, strays = shelve(sections[HISTORICAL])
+            sections[HISTORICAL] = [(g, t, o) for g, t, o, _ in shelf]
+            out.places = {f"{GAMES}/{HISTORICAL}/{g}.md": p for g, _, _, p in shelf}
+            try:
+                out.books = books(self.src)
+            except BooksError as e:
+                raise SiteError(str(e)) from None
+            composed = [(g, t) for g, t, _ in games if "/" not in g] + [(f"{HISTORICAL}/{g}", t) for g, t, _ in strays]
             pages: dict[str, str | None] = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(
                 games=composed, historical=bool(sections[HISTORICAL]), backgammon=bool(sections[BACKGAMMON]))}
             read = {g for g, _, _ in games}  # (a record that cannot be read is not counted)
@@ -315,7 +326,7 @@ class Generator:
                     about = {"corpus": bool(corpus_files), "showpiece": _showpiece(corpus, sections[folder])} \
                         if folder == HISTORICAL else {}
                     pages[f"{GAMES}/{folder}/index.md"] = self.env.get_template(template).render(
-                        games=sections[folder], **about)
+                        games=sections[folder], shelf=grouped(shelf), books=out.books, **about)
             compendium, rules_nav = self._compendium(bar, key) if self.compendium else ({}, [])
             pages.update(compendium)
             for name, page in pages.items():
@@ -325,7 +336,7 @@ class Generator:
                 wanted.add(path)
         self._remove_stale(wanted)
         self._save_manifest(new_manifest)
-        out.nav = self._nav([g for g, _, _ in games], rules_nav)
+        out.nav = self._nav([g for g, _, _ in games], rules_nav, shelf, [f"{HISTORICAL}/{g}" for g, _, _ in strays])
         out.nav += more_nav(out.nav, sources, manual, self.staging, page_title)
         out.seconds = time.perf_counter() - start
         return out
@@ -463,8 +474,11 @@ class Generator:
         except CorpusError as e:
             raise SiteError(str(e)) from None
 
-    def _nav(self, games: list[str], rules_nav: Nav) -> Nav:
-        """Home, games, tutorials, the compendium, then the reference pages."""
+    def _nav(self, games: list[str], rules_nav: Nav, shelf: list[Entry] | None = None,
+             strays: list[str] | None = None) -> Nav:
+        """Home, games, tutorials, the compendium, then the reference pages; the historical games (``shelf``, in the
+        books' order) by book and chapter, those of its folder that transcribe no book (``strays``) with the
+        composed games."""
         def exists(rel: str) -> bool:
             return (self.staging / rel).is_file()
 
@@ -482,14 +496,27 @@ class Generator:
             """A section's games, unless there are too many for a sidebar: its index lists them all."""
             return pages if len(pages) <= self.nav_games else []
 
+        def chapters(folder: str) -> Nav:
+            """A section's games by book and chapter, each chapter listed unless it is too long for a sidebar."""
+            nav: Nav = []
+            for book, parts in grouped(shelf or []):
+                listing: Nav = []
+                for chapter, entries in parts:
+                    pages: Nav = [*listed([f"{GAMES}/{folder}/{e[0]}.md" for e in entries])]
+                    if pages:
+                        listing.append({chapter or book: pages})
+                nav.append({book: listing})
+            return nav
+
         nav: Nav = [{"Home": "index.md"}] if exists("index.md") else []
-        composed = [f"{GAMES}/{g}.md" for g in games if "/" not in g]
+        composed = [f"{GAMES}/{g}.md" for g in games if "/" not in g or g in (strays or [])]
         nav.append({"Games": titled([f"{GAMES}/index.md", *listed(composed)])})
         for folder, title, _ in SECTIONS:
-            section = [f"{GAMES}/{g}.md" for g in games if g.startswith(f"{folder}/")]
+            section = [f"{GAMES}/{g}.md" for g in games if g.startswith(f"{folder}/") and g not in (strays or [])]
             corpus = ["corpus.md"] if folder == HISTORICAL and exists("corpus.md") else []
             if section:
-                nav.append({title: titled([f"{GAMES}/{folder}/index.md", *corpus, *listed(section)])})
+                entries = chapters(folder) if folder == HISTORICAL else listed(section)
+                nav.append({title: titled([f"{GAMES}/{folder}/index.md", *corpus, *entries])})
         for title, folder in (("Tutorials", "tutorials"), ("The tables family", "family")):
             pages = sorted(p.relative_to(self.staging).as_posix() for p in (self.staging / folder).glob("*.md"))
             if pages:
@@ -498,8 +525,8 @@ class Generator:
         if rules_nav:
             nav.append({"Rules of the treatises": titled(rules_nav)})
         for title, rel in (("Notation", "notation.md"), ("Transcribing a game", "transcribing.md"),
-                           ("Glossary", "glossary.md"),
-                           ("Sources and method", "sources.md")):
+                           ("Glossary", "glossary.md"), ("Sources and method", "sources.md"),
+                           ("For site authors", "authors.md")):
             if exists(rel):
                 nav.append({title: rel})
         return nav
@@ -586,7 +613,26 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         from .sources import PAGE, anchor
 
         markdown, self._blocks[page.file.src_uri] = stash(markdown)
+        if self.result is not None and page.file.src_uri in self.result.places:
+            markdown = self._in_the_book(markdown, page)
         return anchor(markdown) if page.file.src_uri == PAGE else markdown
+
+    def _in_the_book(self, markdown: str, page: Page) -> str:
+        """A historical game's place in its book, the book's scans, and the games before and after it in the books'
+        order (its neighbours in the navigation, when they are historical games too), under its title."""
+        from mkdocs.utils import get_relative_url
+
+        from .history import banner
+
+        assert self.result is not None  # (on_page_markdown asks only then)
+        places = self.result.places
+
+        def near(other: Page | None) -> tuple[str, str] | None:
+            if other is None or other.file is None or other.file.src_uri not in places:
+                return None
+            return str(other.title), get_relative_url(other.file.url, page.file.url)
+        line = banner(places[page.file.src_uri], self.result.books, near(page.previous_page), near(page.next_page))
+        return f"{line}\n\n{markdown}"  # (the front matter is already taken off: the theme puts the title above)
 
     def _citations(self, html: str, page: Page) -> str:
         """Every "rules.md §…" citation a link to the "Sources and method" page."""
@@ -650,9 +696,11 @@ def _add_assets(config: MkDocsConfig) -> None:
 
     add(config.extra_css, STYLESHEETS)
     add(config.extra_javascript, SCRIPTS)
-    if "polyfills" not in config.extra:
-        config.extra["polyfills"] = []
-    add(config.extra["polyfills"], POLYFILLS)
+    # the theme's offline plugin adds the same polyfill from unpkg.com when it comes first: a request outside the
+    # site that a reader did not agree to, failing offline on every page; ours is the same code, shipped
+    polyfills = [p for p in config.extra.get("polyfills") or [] if not ("iframe-worker" in str(p) and "//" in str(p))]
+    config.extra["polyfills"] = polyfills
+    add(polyfills, POLYFILLS)
 
 
 @dataclass

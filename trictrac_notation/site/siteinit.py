@@ -28,6 +28,7 @@ theme:
   features:
     - navigation.sections
     - navigation.indexes
+    - navigation.prune        # a page holds only the navigation in sight: a sidebar of many games stays light
 plugins:
   - search
   - offline                   # the search works from file:// too

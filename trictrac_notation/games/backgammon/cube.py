@@ -148,8 +148,11 @@ class GameScore:
     side: str
     cube: int
     marque: Result | None = None
+    owner: str | None = None  # who owns the cube after the line (None: in the middle)
+    match: tuple[int, dict[str, int]] | None = None  # the match's length (0: money) and its score after the line
     events: list[Any] = field(default_factory=list)
     ecoles: list[Any] = field(default_factory=list)
+    applied: dict[str, int] = field(default_factory=dict)  # (no points kept throw by throw)
     marker: str | None = None
     next_first: str | None = None  # a new game: either player may throw first
     next_why: str | None = None
@@ -301,7 +304,8 @@ class CubeScorer(ScorerDefaults):
         if after is not None and not state.over and after.borne_off(side) == self.rules.moves.dames:
             kind = game_kind(after, side, other(side))
             state.end(borne_off(side, kind, state.cube, self.rules, state.match.length))
-        result.score = GameScore(side, state.cube.value, state.ended)
+        result.score = GameScore(side, state.cube.value, state.ended, state.cube.owner,
+                                 (state.match.length, dict(state.match.score)))
         state.ended = None
 
     def finish(self, state: GameState, results: list[ThrowResult], reporter: Reporter) -> MatchFinal:

@@ -300,6 +300,10 @@ class Scorer(ScorerDefaults):
     def snapshot(self, state: ScoreState) -> ScoreState:
         return state.copy()
 
+    def standing(self, state: ScoreState) -> tuple[dict[str, dict[str, Any]], str | None]:
+        """The jetons, fichets and pavillon as they stand (at the start: the record's setup may give them)."""
+        return {c: {"points": p, "holes": h, "bredouille": b} for c, p, h, b in state.shown}, state.pavillon
+
     def fork(self, snapshot: ScoreState) -> ScoreState:
         return snapshot.copy()
 

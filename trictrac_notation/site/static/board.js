@@ -99,7 +99,9 @@
   }
   var S = D.STYLES;
 
-  function boardShapes(labels, prefixes, bottom, layout) {
+  // the arrows placed for ``bottom`` (the colour whose first arrows are at the bottom); ``named``: the player named
+  // at the bottom (the other on backgammon's turned board)
+  function boardShapes(labels, prefixes, bottom, layout, named) {
     var size = fitSize(labels, layout.label, D.LABEL_FIT);
     var out = [shape("rect", [0, 0, D.WIDTH, D.BOARD_HEIGHT, 0], S.paper, "paper"),
       shape("rect", [D.FRAME_X0, D.FRAME_Y0, D.FRAME_X1 - D.FRAME_X0, D.FRAME_Y1 - D.FRAME_Y0, D.FRAME_CORNER], S.frame, "frame")];
@@ -122,7 +124,8 @@
     [D.TOP_IN + D.START_DY, D.MID_Y, D.BOTTOM_IN - D.START_DY].forEach(function (y) {
       out.push(shape("circle", [D.SHORT_L_X, y, D.R_HOLE], S.hole, "hole start"));
     });
-    [[other(bottom), "top"], [bottom, "bottom"]].forEach(function (cr) {
+    named = named || bottom;
+    [[other(named), "top"], [named, "bottom"]].forEach(function (cr) {
       out.push(text(D.SIDE_X, labelY(cr[1]), cr[0], fitSize([cr[0]], layout.side, columnLeft(0) - D.SIDE_FIT, true),
         {anchor: "start", bold: true, cls: "side"}));
     });
@@ -218,6 +221,32 @@
         "pavillon " + marker));
     }
     return out;
+  }
+
+  // --- backgammon's board (turned.py): turned half round, and the doubling cube on the bar -----------------------
+  var ANCHOR = {start: "end", end: "start", middle: "middle"};
+  function mirror(shapes) {
+    return shapes.map(function (s) {
+      var g = s.geom, geom, style = s.style;
+      if (s.kind === "rect") { geom = [D.WIDTH - g[0] - g[2]].concat(g.slice(1)); } else if (s.kind === "circle") {
+        geom = [D.WIDTH - g[0]].concat(g.slice(1));
+      } else if (s.kind === "text") {
+        geom = [D.WIDTH - g[0]].concat(g.slice(1));
+        style = {fill: style.fill, size: style.size, anchor: ANCHOR[style.anchor], bold: style.bold, halo: style.halo};
+      } else { geom = g.map(function (p) { return [D.WIDTH - p[0], p[1]]; }); }
+      return shape(s.kind, geom, style, s.cls, s.data);
+    });
+  }
+
+  function cubeShapes(cube, bottom) {
+    if (!cube) { return []; }
+    var value = cube[0], owner = cube[1], x = D.FRAME_X0 + D.SHORT_L + 6 * U + D.MIDDLE / 2, half = D.CUBE_SIZE / 2;
+    var y = owner === "white" || owner === "black" ? D.MID_Y + (owner === bottom ? D.CUBE_DY : -D.CUBE_DY) : D.MID_Y;
+    var words = value === 1 && !owner ? "64" : String(value);
+    return [shape("rect", [x - half, y - half, D.CUBE_SIZE, D.CUBE_SIZE, 0.12 * U], S.die, "cube",
+      [["value", value], ["owner", owner || ""]]),
+      shape("text", [x, y + D.BASELINE * D.CUBE, words], {fill: D.INK, size: D.CUBE, anchor: "middle", bold: true, halo: null},
+        "cube-value")];
   }
 
   function unit(dx, dy) {
@@ -429,10 +458,13 @@
   // ``score``: the score after the frame (the latest a frame gave: frames give it where it changes).
   function scene(board, frame, score, compact) {
     var layout = D.LAYOUTS[compact ? "compact" : "full"], bottom = board.bottom, pos = readPosition(frame.p);
-    var shapes = fills(frame.j || [], bottom).concat(dames(pos, bottom, layout), scoreMarks(score, bottom));
-    if (frame.s) { shapes = shapes.concat(moves(pos, frame.s, frame.m || [], bottom), knocked(frame.b || [], frame.s, bottom)); }
-    shapes = shapes.concat(hits(frame.v || [], bottom));
-    shapes = shapes.concat(tags(frame, bottom, shapes, layout));
+    var at = board.turned ? other(bottom) : bottom;  // the colour whose first arrows are drawn at the bottom
+    var piled = dames(pos, at, layout), isCount = function (s) { return s.cls.indexOf("count") === 0; };
+    var shapes = fills(frame.j || [], at).concat(piled.filter(function (s) { return !isCount(s); }), scoreMarks(score, at));
+    if (frame.s) { shapes = shapes.concat(moves(pos, frame.s, frame.m || [], at), knocked(frame.b || [], frame.s, at)); }
+    shapes = shapes.concat(hits(frame.v || [], at), cubeShapes(frame.cu, bottom), piled.filter(isCount));  // counts on top
+    shapes = shapes.concat(tags(frame, at, shapes, layout));
+    if (board.turned) { shapes = mirror(shapes); }
     var lines = (frame.t ? [frame.t] : []).concat(frame.e || [], frame.c || []), sl = scoreLine(score);
     if (sl) { lines.push(sl); }
     var used = 0.0;
@@ -445,8 +477,8 @@
     var name = board.name || "Trictrac", heading = lines.length ? lines[0] : name + " position";
     var desc = lines.filter(function (t) { return t !== heading; }).join(" ");
     desc = (desc ? desc + " " : "") + positionText(pos, board);
-    var ll = layoutLabels(board, compact);
-    return {width: D.WIDTH, height: D.BOARD_HEIGHT + used, background: boardShapes(ll[0], ll[1], bottom, layout),
+    var ll = layoutLabels(board, compact), back = boardShapes(ll[0], ll[1], at, layout, bottom);
+    return {width: D.WIDTH, height: D.BOARD_HEIGHT + used, background: board.turned ? mirror(back) : back,
       shapes: shapes, title: name + ": " + heading, desc: desc};
   }
 
