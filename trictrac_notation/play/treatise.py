@@ -9,9 +9,11 @@ principle, seldom a figure):
 * the dames left open (Guiton 1822 ch. 11 'Avantage d'avoir du bois à bas': put a dame where it is beaten
   à faux as often as à vrai; ch. 14 'Ne pas s'exposer à être battu à vrai'; Lelasseux-Lafosse 1852 §380-383;
   Lepeintre 1818 part 3 §41-42): the expected points of the opponent's next throw from his hits à vrai and
-  the coin he beats, less those his hits à faux give; the points that would give a hole to a side with
-  8 or 10 count half — being sent the hole takes away the choice of going (Lepeintre part 3 §39, Guiton
-  ch. 13 'Quand on a huit points, éviter d'être battu à faux', Lelasseux-Lafosse §384);
+  the coin he beats, less those his hits à faux give, which count half when they would complete the hole of
+  a side with 8 or 10 points — being sent the hole takes away the choice of going (Lepeintre part 3 §39,
+  Guiton ch. 13 'Quand on a huit points, éviter d'être battu à faux', Lelasseux-Lafosse §384); a hole so
+  taken also wipes the other side's points (Lelasseux-Lafosse §295: not to leave dames beaten à vrai when
+  the opponent has six or eight points);
 * the coin of rest, and being first to it (Guiton ch. 10, Lelasseux-Lafosse §430), and the throws that
   would take it (Guiton ch. 10 'Multiplier les chances favorables à la prise du coin');
 * the cases of the grand jan, the pivot of the game (Guiton ch. 11, Lelasseux-Lafosse §434), the sixth,
@@ -109,8 +111,9 @@ HALF_A_HOLE = 6.0
 def exposure(x: list[int], y: list[int], t: Tariff, slow: bool, x_points: int, y_points: int,
              hole: int) -> float:
     """The expected points of ``y``'s next throw that no play can change, for ``y`` less for ``x`` (rows in
-    their own frames): his hits à vrai and the coin beaten, less the points his hits à faux give ``x``; a
-    gain that would complete a side's hole counts half (he is sent the hole)."""
+    their own frames): his hits à vrai and the coin beaten, less the points his hits à faux give ``x``, which
+    count half when they would complete ``x``'s hole (he is sent the hole and may not go); a hole taken also
+    wipes the other side's points."""
     seen = seen_by(x)
     total = 0.0
     for a, b, chances in THROWS:
@@ -120,8 +123,10 @@ def exposure(x: list[int], y: list[int], t: Tariff, slow: bool, x_points: int, y
                 own += e[2]
             else:
                 theirs += e[2]
-        net = (own if own + y_points < hole else own / 2) - (theirs if theirs + x_points < hole else theirs / 2)
-        total += chances * net
+        # a hole wipes the other side's points off his jetons (rules.md §3.9)
+        y_gain = own + (x_points if own and own + y_points >= hole else 0)
+        x_gain = theirs if theirs + x_points < hole else theirs / 2 + y_points
+        total += chances * (y_gain - x_gain)
     return total / 36
 
 
