@@ -187,3 +187,32 @@ def test_the_best_contract_s_examples_print_what_they_say():
         request = command[command.index("'") + 1:command.rindex("'")]
         code, out, _ = run_cli("best", stdin=request)
         assert (code, json.loads(out)) == (0, json.loads(shown))
+
+
+ECRIRE = {"rules": "guiton-1822", "partie": "a-ecrire", "to_move": "white", "dice": [6, 1], "decide": "stay-or-go"}
+NEUTRAL = {"white": {"1": 11, "5": 1, "7": 1, "12": 2}, "black": {"1": 11, "4": 1, "6": 1, "12": 2}}
+STRONG = {"white": {"7": 2, "8": 2, "9": 2, "10": 2, "11": 2, "12": 2, "1": 3}, "black": {"1": 13, "2": 1, "3": 1}}
+
+
+def test_a_ecrire_the_hole_that_gives_the_marque_goes():
+    """Lepeintre 1818 part 3 §60, Guiton 1822 ch. 13 'Marquer quand on n'a pas le pavillon': at six holes, go,
+    though one might take a few more (the mézéas of 6-1 gives White his sixth hole)."""
+    score = {"white": {"points": 10, "holes": 5, "bredouille": False}, "black": {"holes": 2}}
+    code, out, err = best(ECRIRE | NEUTRAL | {"score": score})
+    assert (code, err) == (0, "") and out["decision"] == "go"
+    assert out["value"]["go"] == 12 * (6 + 2 - 2)  # the marqué now: 6 holes and the consolation, less 2
+
+
+def test_a_ecrire_the_pavillon_with_a_fine_game_stays_for_the_grande_bredouille():
+    """Guiton 1822 ch. 13 'Quand il faut chercher à tenir pour gagner la grande bredouille'; Lepeintre part 3
+    §64: ten holes uninterrupted, the plein made with a long game against a backward one: stay."""
+    code, out, _ = best(ECRIRE | STRONG | {"score": {"white": {"points": 10, "holes": 9, "pavillon": True},
+                                                     "black": {"holes": 0}}})
+    assert code == 0 and out["decision"] == "stay" and out["value"]["stay"] > out["value"]["go"]
+
+
+def test_a_ecrire_requests():
+    code, _, err = best(OPENING | {"partie": "a-ecrire", "rules": "jollyvet-1634"})
+    assert code == 2 and err.startswith("trictrac best: error: partie: rule set jollyvet-1634 does not play")
+    code, _, err = best(OPENING | {"refaits": 1})
+    assert code == 2 and "refaits: only a partie à écrire has refaits" in err

@@ -23,8 +23,9 @@ import numpy as np
 
 from ..core.board import DAMES, other
 from ..games.trictrac.kernel.moves import OFF
+from .ecrire import stay_or_go as marque_or
 from .greedy import ranked, scored_plays
-from .player import Choice, Decision, decide
+from .player import Choice, Decision
 from .treatise import TERMS, WEIGHTS, Treatise, end_of_partie, terms
 
 if TYPE_CHECKING:
@@ -150,4 +151,4 @@ class Learned:
         phi = terms(s.me(), list(s.row(rival)), s.tariff, s.slow, m.players[s.mover].points,
                     s.pending % m.points_per_hole, m.points_per_hole)
         stay = -s.pending + float(net.values(np.array([phi]))[0])
-        return decide(stay + end_of_partie(s), -float(m.players[s.mover].points))
+        return marque_or(s, stay + end_of_partie(s), -float(m.players[s.mover].points))

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING
 
 from ..core.board import DAMES, other
 from ..games.trictrac.kernel.moves import OFF, seen_by
+from .ecrire import stay_or_go as marque_or
 from .greedy import ranked, scored_plays
-from .player import Choice, Decision, decide
+from .player import Choice, Decision
 from .situation import THROWS, Dice, Situation
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ class Lookahead:
         rival = other(s.mover)
         stay = -s.pending - answer(list(s.row(rival)), s.me(), s.tariff, s.history_of(rival), s.slow, self.breadth,
                                    s.history())
-        return decide(stay, -s.marking.players[s.mover].points)
+        return marque_or(s, stay, -s.marking.players[s.mover].points)
 
 
 def _later(h: KHistory) -> KHistory:

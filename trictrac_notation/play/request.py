@@ -6,7 +6,7 @@ in each side's own points (the federation's, 24 down to 1, ``"bar"`` for the dam
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..core.board import BLACK, COLORS, WHITE, Position, other
@@ -19,6 +19,7 @@ from .situation import Dice, Situation
 
 if TYPE_CHECKING:
     from ..games.backgammon.rules import Rules
+    from ..games.trictrac.ecrire import EcrireRules
     from ..rules.rulesets import RuleSet
 
 BEST_FIELDS = {
@@ -26,6 +27,8 @@ BEST_FIELDS = {
     "player": f"the player: {', '.join(PLAYERS)} (default {DEFAULT}); backgammon's: heuristic",
     "score": "the score before the throw, {\"white\": {\"points\": P, \"holes\": H}, \"black\": {...}}",
     "decide": "\"stay-or-go\": whether the mover, whose throw wins a hole, stays or goes",
+    "partie": "\"a-ecrire\" for a partie à écrire, played in marqués (default: the partie of twelve holes)",
+    "refaits": "à écrire: the refaits just before this marqué",
 }
 SIDE_FIELDS = {"points": "points on the jetons, 0 to 11", "holes": "holes taken",
                "bredouille": "true when his points ran uninterrupted", "pavillon": "true when he holds the pavillon"}
@@ -85,14 +88,36 @@ def read_best_request(data: Any) -> TrictracRequest | BackgammonRequest:
             fields = [*SCORE_FIELDS, *BEST_FIELDS]
             raise RequestError(f"unknown field {key!r}{suggest(key, fields)} (fields: {', '.join(fields)})")
     ruleset, roll, history = read_score_request(rest)
-    marking = read_score(data.get("score", {}), ruleset)
-    situation = Situation.of_position(ruleset, roll.position, roll.roller, history, marking)
+    ecrire = _ecrire(data, ruleset)
+    marking = read_score(data.get("score", {}), ruleset, ecrire is not None)
+    situation = replace(Situation.of_position(ruleset, roll.position, roll.roller, history, marking), ecrire=ecrire,
+                        refaits=data.get("refaits", 0))
     return TrictracRequest(name, situation, roll.dice, decide is not None)
 
 
-def read_score(value: Any, ruleset: RuleSet) -> Marking:
-    """The jetons and holes of ``score`` (each side's fields optional, 0 by default)."""
-    hole, partie = ruleset.variant("points_per_hole"), ruleset.variant("holes_per_partie")
+def _ecrire(data: dict[str, Any], ruleset: RuleSet) -> EcrireRules | None:
+    from ..games.trictrac.ecrire import EcrireRules, NotPlayed
+
+    partie = data.get("partie", "douze-trous")
+    refaits = data.get("refaits", 0)
+    if partie not in ("douze-trous", "a-ecrire"):
+        raise RequestError(f"partie: expected {BEST_FIELDS['partie']}, not {json.dumps(partie)}")
+    if not (isinstance(refaits, int) and not isinstance(refaits, bool) and refaits >= 0):
+        raise RequestError(f"refaits: expected a whole number from 0, not {json.dumps(refaits)}")
+    if partie != "a-ecrire":
+        if refaits:
+            raise RequestError("refaits: only a partie à écrire has refaits (\"partie\": \"a-ecrire\")")
+        return None
+    try:
+        return EcrireRules.of(ruleset)
+    except NotPlayed as e:
+        raise RequestError(f"partie: {e}") from None
+
+
+def read_score(value: Any, ruleset: RuleSet, ecrire: bool = False) -> Marking:
+    """The jetons and holes of ``score`` (each side's fields optional, 0 by default); ``ecrire``: a partie à
+    écrire, whose holes run on."""
+    hole, partie = ruleset.variant("points_per_hole"), None if ecrire else ruleset.variant("holes_per_partie")
     marking = Marking(hole, partie)
     if not isinstance(value, dict) or any(k not in COLORS for k in value):
         raise RequestError(f"score: expected {BEST_FIELDS['score']}")

@@ -25,6 +25,7 @@ from ..games.trictrac.marking import Marking
 from ..games.trictrac.scoring import Tariff, tariff
 
 if TYPE_CHECKING:
+    from ..games.trictrac.ecrire import EcrireRules
     from ..games.trictrac.kernel.scoring import KHistory
     from ..games.trictrac.scoring import History
     from ..rules.rulesets import RuleSet
@@ -66,6 +67,8 @@ class Situation:
     memory: Memory
     throws: tuple[int, int] | None = (0, 0)
     pending: int = 0  # stay or go only: the points the decider's throw gave his opponent
+    ecrire: EcrireRules | None = None  # a partie à écrire: its rules (None: a partie of twelve holes)
+    refaits: int = 0  # à écrire: the refaits just before this marqué
 
     @classmethod
     def opening(cls, ruleset: RuleSet, mover: str = WHITE, marking: Marking | None = None) -> Situation:
@@ -141,7 +144,8 @@ class Situation:
         rows = (tuple(row), self.rows[1]) if side == WHITE else (self.rows[0], tuple(row))
         throws = None if self.throws is None else (
             (self.throws[0] + 1, self.throws[1]) if side == WHITE else (self.throws[0], self.throws[1] + 1))
-        return Situation(self.ruleset, rows, other(side), marking or self.marking, memory, throws)
+        return Situation(self.ruleset, rows, other(side), marking or self.marking, memory, throws, 0, self.ecrire,
+                         self.refaits)
 
     def deciding(self, dice: Dice, choice: Choice, marking: Marking) -> Situation:
         """The Situation of the mover who must stay or go after playing ``choice`` and marking his points on
@@ -151,4 +155,5 @@ class Situation:
 
     def releve(self, first: str, marking: Marking | None = None) -> Situation:
         """A new relevé (after a sortie or a go), ``first`` to throw."""
-        return Situation(self.ruleset, (OPENING, OPENING), first, marking or self.marking, self.memory.new_releve())
+        return Situation(self.ruleset, (OPENING, OPENING), first, marking or self.marking, self.memory.new_releve(),
+                         ecrire=self.ecrire, refaits=self.refaits)

@@ -48,8 +48,9 @@ from typing import TYPE_CHECKING
 from ..core.board import DAMES, other
 from ..games.trictrac.kernel.moves import COIN, OFF, OPP_COIN, QUADRANTS, can_still_fill, legal, pleins, seen_by
 from ..games.trictrac.kernel.scoring import KRoll, before_play
+from .ecrire import stay_or_go as marque_or
 from .greedy import ranked, scored_plays
-from .player import Choice, Decision, decide
+from .player import Choice, Decision
 from .situation import THROWS, Dice, Situation
 
 if TYPE_CHECKING:
@@ -267,7 +268,7 @@ class Treatise:
         mine = m.players[s.mover]
         stay = -s.pending + evaluate(s.me(), list(s.row(rival)), s.tariff, s.slow, mine.points,
                                      s.pending % m.points_per_hole, m.points_per_hole, self.weights)
-        return decide(stay + end_of_partie(s), -float(mine.points))
+        return marque_or(s, stay + end_of_partie(s), -float(mine.points))
 
 
 def end_of_partie(s: Situation) -> float:
