@@ -8,7 +8,7 @@ that a partie replays the same from its seed:
 
 * two throws (the play, then the opponent's 21 answers) always;
 * three throws (then the mover's 21 answers to each of the opponent's ``breadth`` best-scoring answers) when
-  the throw has at most ``deeper`` legal plays.
+  the throw has at most ``deeper`` legal plays (three, and the opponent's two best answers).
 
 The value is in :data:`.player.UNIT`: points, the horizon being the throws it looks at (what comes after them
 is counted as nothing).  After a hole it stays or goes by the same valuation: staying is worth the points
@@ -76,7 +76,7 @@ class Lookahead:
     name = "lookahead"
     summary = SUMMARY
 
-    def __init__(self, deeper: int = 3, breadth: int = 3):
+    def __init__(self, deeper: int = 3, breadth: int = 2):
         self.deeper = deeper
         self.breadth = breadth
 
