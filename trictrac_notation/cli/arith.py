@@ -24,7 +24,7 @@ from ..games.trictrac.chances import after_throws, caption, outcomes, summary
 from ..games.trictrac.request import read_score_request
 from ..notation.reader import dice_name
 from ..rules.rules_schema import RulesError
-from .common import UsageError, _print_diagnostics, read_json_input, record_ruleset
+from .common import UsageError, _print_diagnostics, at_least, read_json_input, record_ruleset
 from .score import _emit
 
 if TYPE_CHECKING:
@@ -179,10 +179,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _ruleset(label)
         except RulesError as e:
             raise UsageError(f"--rules: {e}") from None
-    for name, value, low in (("--games", args.games, 1), ("--jobs", args.jobs, 1),
-                             ("--max-throws", args.max_throws, 10)):
-        if value < low:
-            raise UsageError(f"{name} {value}: give a whole number from {low}")
+    at_least(("--games", args.games, 1), ("--jobs", args.jobs, 1), ("--max-throws", args.max_throws, 10))
     with _Progress(None) as bar:
         advance = {label: bar.task(f"simulate {label}", args.games) for label in labels}
         data = simulate(labels, args.games, args.seed, args.jobs, args.max_throws,

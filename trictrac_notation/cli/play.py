@@ -9,7 +9,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .common import UsageError, read_json_input
+from .common import UsageError, at_least, read_json_input
 from .score import _emit
 
 if TYPE_CHECKING:
@@ -25,11 +25,27 @@ def cmd_best(args: argparse.Namespace) -> int:
     return 0
 
 
+def _known_player(option: str, name: str) -> None:
+    from ..play.registry import PLAYERS
+    from ..rules.rules_schema import suggest
+
+    if name not in PLAYERS:
+        raise UsageError(f"{option}: unknown player {name!r}{suggest(name, PLAYERS)} (players: {', '.join(PLAYERS)})")
+
+
+def _known_rules(label: str) -> None:
+    from ..play.situation import ruleset_named
+    from ..rules.rules_schema import RulesError
+
+    try:
+        ruleset_named(label)
+    except RulesError as e:
+        raise UsageError(f"--rules: {e}") from None
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     from ..play.match import match
     from ..play.registry import PLAYERS
-    from ..play.situation import ruleset_named
-    from ..rules.rules_schema import RulesError, suggest
     from ..site.site import _Progress
 
     names = [n.strip() for n in args.players.split(",")]
@@ -37,17 +53,9 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UsageError(f"--players: name two players separated by a comma, e.g. treatise,greedy (players: "
                          f"{', '.join(PLAYERS)})")
     for name in names:
-        if name not in PLAYERS:
-            raise UsageError(f"--players: unknown player {name!r}{suggest(name, PLAYERS)} (players: "
-                             f"{', '.join(PLAYERS)})")
-    try:
-        ruleset_named(args.rules)
-    except RulesError as e:
-        raise UsageError(f"--rules: {e}") from None
-    for option, value, low in (("--parties", args.parties, 1), ("--jobs", args.jobs, 1),
-                               ("--max-throws", args.max_throws, 10)):
-        if value < low:
-            raise UsageError(f"{option} {value}: give a whole number from {low}")
+        _known_player("--players", name)
+    _known_rules(args.rules)
+    at_least(("--parties", args.parties, 1), ("--jobs", args.jobs, 1), ("--max-throws", args.max_throws, 10))
     with _Progress(None) as bar:
         advance = bar.task(f"match {names[0]} against {names[1]}", args.parties)
         data = match((names[0], names[1]), args.rules, args.parties, args.seed, args.jobs, args.max_throws,
@@ -78,18 +86,10 @@ def match_lines(data: dict[str, Any]) -> list[str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from ..play.registry import PLAYERS
-    from ..play.situation import ruleset_named
-    from ..rules.rules_schema import RulesError, suggest
     from .terminal import play_in_terminal
 
-    if args.player not in PLAYERS:
-        raise UsageError(f"--player: unknown player {args.player!r}{suggest(args.player, PLAYERS)} (players: "
-                         f"{', '.join(PLAYERS)})")
-    try:
-        ruleset_named(args.rules)
-    except RulesError as e:
-        raise UsageError(f"--rules: {e}") from None
+    _known_player("--player", args.player)
+    _known_rules(args.rules)
     return play_in_terminal(args.player, args.rules, args.side, args.seed, args.output, sys.stdin, sys.stdout)
 
 

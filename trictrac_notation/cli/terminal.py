@@ -16,7 +16,7 @@ from ..core.board import BLACK, WHITE, other
 from ..core.coords import get_system
 from ..core.textboard import render
 from ..games.trictrac.events import counted
-from ..play.greedy import scored_plays
+from ..play.greedy import choices_of
 from ..play.partie import Partie, Thrown
 from ..play.player import GO, STAY, Choice, Decision, Player, best_of
 from ..play.registry import player
@@ -126,7 +126,7 @@ def _board(console: Console, s: Situation, bottom: str) -> None:
 def _ask_play(console: Console, stdin: IO[str], s: Situation, dice: tuple[int, int], computer: Player
               ) -> Choice | None:
     """The person's play, by its number among the legal plays; None when he stops."""
-    offered = scored_plays(s.me(), s.opp(), dice, s.tariff, s.history(), s.slow)
+    offered = choices_of(s, dice)
     for i, c in enumerate(offered, 1):
         own, theirs = c.points
         marks = ", ".join(t for t in (f"you +{own}" if own else "", f"opponent +{theirs}" if theirs else "") if t)

@@ -50,6 +50,11 @@ def scored_plays(me: list[int], opp: list[int], dice: Dice, t: Tariff, history: 
     return out
 
 
+def choices_of(s: Situation, dice: Dice) -> list[Choice]:
+    """:func:`scored_plays` of the mover's throw in ``s``."""
+    return scored_plays(s.me(), s.opp(), dice, s.tariff, s.history(), s.slow)
+
+
 def ranked(choices: list[Choice]) -> list[Choice]:
     """Best value first; equal values keep their order."""
     return sorted(choices, key=lambda c: -c.value)
@@ -62,8 +67,7 @@ class Greedy:
     summary = SUMMARY
 
     def rank(self, situation: Situation, dice: Dice) -> list[Choice]:
-        return ranked(scored_plays(situation.me(), situation.opp(), dice, situation.tariff, situation.history(),
-                                   situation.slow))
+        return ranked(choices_of(situation, dice))
 
     def stay_or_go(self, situation: Situation) -> Decision:
         return decide(0.0, 0.0)

@@ -24,7 +24,7 @@ import numpy as np
 from ..core.board import DAMES, other
 from ..games.trictrac.kernel.moves import OFF
 from .ecrire import stay_or_go as marque_or
-from .greedy import ranked, scored_plays
+from .greedy import choices_of, ranked
 from .player import Choice, Decision
 from .treatise import TERMS, WEIGHTS, Treatise, end_of_partie, terms
 
@@ -134,7 +134,7 @@ class Learned:
         net = self._net(s)
         if net is None:
             return Treatise().rank(s, dice)
-        choices = scored_plays(s.me(), s.opp(), dice, s.tariff, s.history(), s.slow)
+        choices = choices_of(s, dice)
         if len(choices) == 1:
             return choices
         values = net.values(term_rows(s, choices))

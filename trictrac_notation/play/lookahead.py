@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from ..core.board import DAMES, other
 from ..games.trictrac.kernel.moves import OFF, seen_by
 from .ecrire import stay_or_go as marque_or
-from .greedy import ranked, scored_plays
+from .greedy import choices_of, ranked, scored_plays
 from .player import Choice, Decision
 from .situation import THROWS, Dice, Situation
 
@@ -83,7 +83,7 @@ class Lookahead:
     def rank(self, situation: Situation, dice: Dice) -> list[Choice]:
         s = situation
         t, slow = s.tariff, s.slow
-        choices = scored_plays(s.me(), s.opp(), dice, t, s.history(), slow)
+        choices = choices_of(s, dice)
         if len(choices) == 1:
             return choices
         deep = len(choices) <= self.deeper

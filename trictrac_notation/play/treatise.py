@@ -49,7 +49,7 @@ from ..core.board import DAMES, other
 from ..games.trictrac.kernel.moves import COIN, OFF, OPP_COIN, QUADRANTS, can_still_fill, legal, pleins, seen_by
 from ..games.trictrac.kernel.scoring import KRoll, before_play
 from .ecrire import stay_or_go as marque_or
-from .greedy import ranked, scored_plays
+from .greedy import choices_of, ranked
 from .player import Choice, Decision
 from .situation import THROWS, Dice, Situation
 
@@ -243,7 +243,7 @@ class Treatise:
     def rank(self, situation: Situation, dice: Dice) -> list[Choice]:
         s = situation
         t, slow = s.tariff, s.slow
-        choices = scored_plays(s.me(), s.opp(), dice, t, s.history(), slow)
+        choices = choices_of(s, dice)
         if len(choices) == 1:
             return choices
         rival = other(s.mover)
