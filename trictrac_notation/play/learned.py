@@ -150,5 +150,5 @@ class Learned:
         rival = other(s.mover)
         phi = terms(s.me(), list(s.row(rival)), s.tariff, s.slow, m.players[s.mover].points,
                     s.pending % m.points_per_hole, m.points_per_hole)
-        stay = -s.pending + float(net.values(np.array([phi]))[0])
+        stay = -s.pending + (float(net.values(np.array([phi]))[0]) if s.me()[OFF] != DAMES else 0.0)
         return marque_or(s, stay + end_of_partie(s), -float(m.players[s.mover].points))

@@ -102,8 +102,10 @@ class Lookahead:
     def stay_or_go(self, situation: Situation) -> Decision:
         s = situation
         rival = other(s.mover)
-        stay = -s.pending - answer(list(s.row(rival)), s.me(), s.tariff, s.history_of(rival), s.slow, self.breadth,
-                                   s.history())
+        me = s.me()
+        stay = -float(s.pending)
+        if me[OFF] != DAMES:  # (after a sortie the relevé starts again whichever he decides)
+            stay -= answer(list(s.row(rival)), me, s.tariff, s.history_of(rival), s.slow, self.breadth, s.history())
         return marque_or(s, stay, -s.marking.players[s.mover].points)
 
 
