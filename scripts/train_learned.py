@@ -49,9 +49,9 @@ def scale_of(label: str, rng: random.Random, throws: int = 3000) -> np.ndarray:
 
 
 def train(label: str, parties: int, seed: int, units: int = 16, alpha: float = 0.01, lam: float = 0.7,
-          max_throws: int = 3000) -> Net:
+          max_throws: int = 3000, scale_throws: int = 3000) -> Net:
     rng = random.Random(f"trictrac-train:{seed}")
-    net = Net.initial(units, np.random.default_rng(seed), scale_of(label, rng))
+    net = Net.initial(units, np.random.default_rng(seed), scale_of(label, rng, scale_throws))
     learner = Learned(net)
     ruleset = ruleset_named(label)
     start = time.perf_counter()

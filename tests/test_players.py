@@ -177,3 +177,46 @@ def test_every_decision_of_a_partie_follows_the_values_given():
     assert asked
     for d in asked:
         assert d.decision == (GO if d.go > d.stay else STAY)
+
+
+# --- the learned player --------------------------------------------------------------------------------
+
+def test_the_learned_weights_shipped_are_the_treatise_s_terms():
+    from trictrac_notation.play.learned import FAMILIES, trained
+    from trictrac_notation.play.treatise import TERMS
+
+    for family in set(FAMILIES.values()):
+        net = trained(family)
+        assert net is not None and net.linear.shape == (len(TERMS),) and net.hidden.shape[1] == len(TERMS)
+
+
+def test_the_learned_value_is_the_throw_s_points_and_the_network_s_value_of_the_position():
+    import numpy as np
+
+    from trictrac_notation.play.learned import FAMILIES, term_rows, trained
+
+    s = situation("T:11 5:1 7:1 11:2", "T:11 4:1 6:1 11:2")
+    net = trained(FAMILIES["guiton-1822"])
+    ranking = player("learned").rank(s, (6, 3))
+    values = net.values(term_rows(s, ranking))
+    for c, v in zip(ranking, values, strict=True):
+        assert c.value == pytest.approx(c.points[0] - c.points[1] + float(v))
+    assert np.all(np.diff([c.value for c in ranking]) <= 0)
+
+
+def test_the_learned_player_of_a_rule_set_of_no_trained_family_is_the_treatise_player():
+    s = situation("T:11 5:1 7:1 11:2", "T:11 4:1 6:1 11:2", rules="jollyvet-1634")
+    assert [(c.play[1], c.value) for c in player("learned").rank(s, (6, 3))] == \
+        [(c.play[1], c.value) for c in player("treatise").rank(s, (6, 3))]
+
+
+def test_training_is_reproducible_from_its_seed():
+    """scripts/train_learned.py: the same seed gives the same weights, another seed others."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    from train_learned import train
+
+    a, b, c = (train("guiton-1822", 1, seed, units=4, max_throws=60, scale_throws=60) for seed in (3, 3, 4))
+    assert a.to_json() == b.to_json() != c.to_json()
