@@ -86,9 +86,8 @@ def _choose(me: list[int], opp: list[int], dice: tuple[int, int], t: Tariff, his
         row = play[1]
         groups.setdefault((pleins(row, reach) if reach else 0, row[OFF], row[COIN], play[3],
                            tuple(s[1] for s in play[0]) if landing else None), []).append(play)
-    best: list[KPlay] = []
+    best: list[tuple[KPlay, list[KEvent]]] = []  # the plays of the most points, each with its events
     best_net: int | None = None
-    best_events: dict[int, list[KEvent]] = {}
     scored: dict[tuple[object, ...], list[KEvent]] = {}  # the events of a group's kind: only a full coin differs
     for key, group in groups.items():
         kind = (key[0], key[1], key[2] == DAMES, key[3], key[4])
@@ -101,11 +100,8 @@ def _choose(me: list[int], opp: list[int], dice: tuple[int, int], t: Tariff, his
         if best_net is None or net > best_net:
             best, best_net = [], net
         if net == best_net:
-            best += group
-            for p in group:
-                best_events[id(p)] = found
-    play = best[0] if len(best) == 1 else rng.choice(best)
-    return play, best_events[id(play)]
+            best += [(p, found) for p in group]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> PartieStats:
