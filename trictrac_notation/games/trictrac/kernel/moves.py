@@ -137,27 +137,27 @@ def candidates(me: list[int], opp: list[int], a: int, b: int, slow: bool, open_:
                 found[key] = (((src, dst, via, False),), after, 2, ())
             break
 
-    # two dames, one number each (M1, M2, M10, M12; the sortie S1-S3)
+    # two dames, one number each (M1, M2, M10, M12; the sortie S1-S3).  A dame the first number brought, played on
+    # by the second, ends where the tout d'une above put it: that play is found already.  Two numbers played by two
+    # dames inside the board end where the other order ends: the second order is looked at only when a dame may be
+    # borne off on the way (the sortie's conditions depend on the order).
+    outside = 0
+    for t in range(RETOUR):
+        outside += row[t]
     for first, second in (((a, b),) if doublet else ((a, b), (b, a))):
+        if first != a and outside >= 2:
+            break
         # the sources whose dame the second number carries to an open arrow inside the board
         inside2 = [t for t in sources if t + second < OFF and open_[t + second]]
         for src1 in sources:
-            dst1 = src1 + first
-            if dst1 < OFF:
-                if not open_[dst1]:
-                    continue
-            elif not (home and _may_bear(row, src1, dst1, slow, open_)):
+            dst1 = _carried(row, src1, first, home, slow, open_)
+            if dst1 < 0:
                 continue
-            else:
-                dst1 = OFF
             row[src1] -= 1
             row[dst1] += 1
             key1 = key0 - unit[src1] + unit[dst1]
             seconds = inside2
-            if dst1 < OFF and row[dst1] == 1 and dst1 + second < OFF and open_[dst1 + second]:
-                seconds = sorted(inside2 + [dst1])  # a dame the first number brought may go on
-            bear = home or dst1 >= RETOUR and _home(row)
-            if bear:  # and those borne off: every source in the jan de retour
+            if outside < 2 and (home or _home(row)):  # and those borne off: every source in the jan de retour
                 seconds = sorted(set(seconds) | {t for t in range(RETOUR, OFF) if row[t] and t + second >= OFF})
             for src2 in seconds:
                 if not row[src2]:
@@ -182,14 +182,9 @@ def candidates(me: list[int], opp: list[int], a: int, b: int, slow: bool, open_:
     # one number only
     for die in ((a,) if doublet else (a, b)):
         for src in sources:
-            dst = src + die
-            if dst < OFF:
-                if not open_[dst]:
-                    continue
-            elif not (home and _may_bear(row, src, dst, slow, open_)):
+            dst = _carried(row, src, die, home, slow, open_)
+            if dst < 0:
                 continue
-            else:
-                dst = OFF
             coin = row[COIN] - (src == COIN) + (dst == COIN)
             if coin == 1 and coin_before != 1:
                 continue
@@ -211,6 +206,15 @@ def _home(row: list[int]) -> bool:
     for t in range(RETOUR, OFF):
         n += row[t]
     return n == DAMES
+
+
+def _carried(row: list[int], src: int, die: int, home: bool, slow: bool, open_: list[bool]) -> int:
+    """Where the number ``die`` carries the dame on ``src`` (OFF: borne off), or -1 where it may neither stop (M2,
+    M10, M12) nor leave (S1-S3; ``home``: all the mover's dames are in his jan de retour)."""
+    dst = src + die
+    if dst < OFF:
+        return dst if open_[dst] else -1
+    return OFF if home and _may_bear(row, src, dst, slow, open_) else -1
 
 
 def _may_bear(row: list[int], src: int, dst: int, slow: bool, open_: list[bool]) -> bool:
@@ -261,18 +265,26 @@ def _near_pleins(row: list[int]) -> bool:
     return False
 
 
-def pleins(row: list[int]) -> int:
+def pleins(row: list[int], among: int = 7) -> int:
     """The quadrants standing full (two dames or more on each arrow) as bits: 1 petit jan, 2 grand jan,
-    4 jan de retour."""
+    4 jan de retour; only those of ``among`` are looked at."""
     out = 0
     bit = 1
     for lo, hi in QUADRANTS:
-        full = True
-        for t in range(lo, hi):
-            if row[t] < 2:
-                full = False
-                break
-        if full:
+        if among & bit and min(row[lo:hi]) >= 2:
+            out |= bit
+        bit <<= 1
+    return out
+
+
+def within_reach(row: list[int]) -> int:
+    """The quadrants (bits as :func:`pleins`) one throw may leave full: those lacking at most two dames (a throw
+    brings two at most); no play of the throw makes or keeps another."""
+    out = 0
+    bit = 1
+    for lo, hi in QUADRANTS:
+        arrows = row[lo:hi]
+        if 2 * arrows.count(0) + arrows.count(1) <= 2:
             out |= bit
         bit <<= 1
     return out
@@ -419,12 +431,7 @@ def _sure_fitted(me: list[int], after: list[int], opp: list[int], a: int, b: int
 
 def _step_ok(row: list[int], src: int, die: int, slow: bool, open_: list[bool]) -> bool:
     """moves._Board.step_reason is None: a dame on ``src`` may play ``die``."""
-    if not row[src]:
-        return False
-    dst = src + die
-    if dst >= OFF:
-        return _home(row) and _may_bear(row, src, dst, slow, open_)
-    return open_[dst]
+    return bool(row[src]) and _carried(row, src, die, src + die >= OFF and _home(row), slow, open_) >= 0
 
 
 def _tout_d_une_ok(row: list[int], opp: list[int], src: int, first: int, second: int, slow: bool,
