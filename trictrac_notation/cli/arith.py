@@ -168,7 +168,7 @@ def _draw(result: Replay, data: dict[str, Any], args: argparse.Namespace) -> Non
 # --- simulate -------------------------------------------------------------------------------------
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from ..games.trictrac.simulate import _ruleset, simulate
+    from ..play.simulate import _ruleset, simulate
     from ..site.site import _Progress
 
     labels = [n.strip() for n in args.rules.split(",") if n.strip()]

@@ -16,26 +16,20 @@ are added up in game order.
 
 from __future__ import annotations
 
-import functools
 import random
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict
 
-from ...core.board import BLACK, DAMES, WHITE, Position, other
-from ...core.intervals import clustered_share, mean_ci, ratio_ci, wilson
-from .events import JANS
-from .history import Tracker
-from .kernel.moves import COIN, OFF, KPlay, legal, pleins, row_of, seen_by
-from .kernel.scoring import KEvent, KHistory, KRoll, events, totals
-from .marking import Marking, PayoutRule
-from .scoring import Tariff, tariff
+from ..core.intervals import clustered_share, mean_ci, ratio_ci, wilson
+from ..games.trictrac.events import JANS
+from ..games.trictrac.marking import PayoutRule
+from .greedy import SUMMARY, Greedy
+from .partie import Partie
+from .player import best_of
+from .situation import ruleset_named
 
-if TYPE_CHECKING:
-    from ...rules.rulesets import RuleSet
-
-PLAYER = ("greedy: each throw takes the legal play scoring the most points for the mover on that throw (his "
-          "points minus the opponent's), ties broken at random; always stays after a hole")
+PLAYER = SUMMARY
 
 
 class PartieStats(TypedDict):
@@ -55,11 +49,7 @@ class PartieStats(TypedDict):
 Report = dict[str, Any]
 
 
-@functools.cache
-def _ruleset(label: str) -> RuleSet:
-    from ...rules.rulesets import require_game, ruleset_for
-
-    return require_game(ruleset_for(label, None), "trictrac")
+_ruleset = ruleset_named  # (the name the command line knew)
 
 
 def game_rng(seed: int, game: int) -> random.Random:
@@ -69,90 +59,43 @@ def game_rng(seed: int, game: int) -> random.Random:
 
 # --- one partie --------------------------------------------------------------------------------
 
-def _choose(me: list[int], opp: list[int], dice: tuple[int, int], t: Tariff, history: KHistory, slow: bool,
-            rng: random.Random) -> tuple[KPlay, list[KEvent]]:
-    """The greedy play and its events, on the kernel's rows.  Plays that leave the same pleins, bear off as
-    many dames, leave the same coin and leave the same numbers unplayed are scored once (the other jans do not
-    depend on the play); the rest is decided on the points."""
-    a, b = dice
-    plays = legal(me, opp, a, b, slow)
-    if len(plays) == 1:
-        play = plays[0]
-        return play, events(KRoll(me, opp, a, b, slow, play, plays), t, history)
-    landing = "margot" in t.scored and t.variants["margot"] == "landing"
-    groups: dict[tuple[object, ...], list[KPlay]] = {}
-    for play in plays:
-        row = play[1]
-        key = (pleins(row), row[OFF], row[COIN], play[3], tuple(s[1] for s in play[0]) if landing else None)
-        groups.setdefault(key, []).append(play)
-    best: list[KPlay] = []
-    best_net: int | None = None
-    best_events: dict[int, list[KEvent]] = {}
-    for group in groups.values():
-        found = events(KRoll(me, opp, a, b, slow, group[0], plays), t, history)
-        own, theirs = totals(found)
-        net = own - theirs
-        if best_net is None or net > best_net:
-            best, best_net = [], net
-        if net == best_net:
-            best += group
-            for p in group:
-                best_events[id(p)] = found
-    play = best[0] if len(best) == 1 else rng.choice(best)
-    return play, best_events[id(play)]
-
-
 def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> PartieStats:
     """One partie under the rule set ``label`` (``ID[+OPTION...]``): whole-number statistics."""
     ruleset = _ruleset(label)
-    t = tariff(ruleset)
-    movement = ruleset.movement
-    assert movement is not None, "a trictrac rule set has its movement rules"
-    slow = movement.sortie == "slow"
     rng = game_rng(seed, game)
-    marking = Marking(ruleset.variant("points_per_hole"), ruleset.variant("holes_per_partie"))
-    tracker = Tracker(ruleset)
-    opening = row_of(Position.initial().white, 0)
-    rows = {WHITE: opening, BLACK: opening}
-    side = WHITE
+    partie = Partie(ruleset)
+    greedy = Greedy()
     stats = PartieStats(throws=0, points=0, jans={}, releves=[], won=False, grande=False, stakes=0.0,
                         partie_throws=0)
     jans = stats["jans"]
     releve_throws = releve_holes = releve_points = 0
     while stats["throws"] < max_throws:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        me = rows[side]
-        play, found = _choose(me, seen_by(rows[other(side)]), dice, t, tracker.kernel_history(side), slow, rng)
-        tracker.record(side, dice, [e[0] for e in found])
+        choice = best_of(greedy.rank(partie.situation, dice), rng)
+        thrown = partie.throw(dice, choice)
         stats["throws"] += 1
         releve_throws += 1
         seen: dict[str, int] = {}
-        for e in found:
+        for e in choice.events:
             seen[e[0]] = seen.get(e[0], 0) + e[2]
         for jan, points in seen.items():
             entry = jans.setdefault(jan, [0, 0])
             entry[0] += 1
             entry[1] += points
-        own, theirs = totals(found)
+        own, theirs = choice.points
         stats["points"] += own + theirs
         releve_points += own + theirs
-        releve_holes += marking.mark(side, own).holes
-        releve_holes += marking.mark(other(side), theirs).holes
-        if marking.winner is not None and not stats["won"]:
-            payout = marking.payout(PayoutRule.of(ruleset))
+        releve_holes += thrown.holes[0] + thrown.holes[1]
+        if thrown.won:
+            payout = partie.marking.payout(PayoutRule.of(ruleset))
             assert payout is not None  # (the partie is won)
-            stats.update({"won": True, "grande": marking.players[marking.winner].series, "stakes": payout.stakes,
-                          "partie_throws": stats["throws"]})
-        rows[side] = play[1]
-        if play[1][OFF] == DAMES:
+            stats.update({"won": True, "grande": partie.marking.players[payout.winner].series,
+                          "stakes": payout.stakes, "partie_throws": stats["throws"]})
+        if thrown.releve_over:
             stats["releves"].append((releve_throws, releve_holes, releve_points))
             if stats["won"]:
                 break
             releve_throws = releve_holes = releve_points = 0
-            rows = {WHITE: opening, BLACK: opening}
-            tracker.new_releve()  # the winner of the sortie throws first again
-        else:
-            side = other(side)
     return stats
 
 
