@@ -16,18 +16,20 @@ when the player would (the best action).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..core.board import BLACK, COLORS, WHITE
-from ..games.trictrac.kernel.bridge import from_play
 from ..games.trictrac.kernel.moves import KPlay, row_of
 from ..play.player import GO, STAY, UNIT, Choice, Decision
 from ..play.situation import Situation
 
 if TYPE_CHECKING:
+    from ..core.board import Position
+    from ..core.diagnostics import Diagnostic, Reporter
     from ..engine.replay import Replay, ThrowResult
+    from ..notation.record import Record, Throw
     from ..play.player import Player
     from ..rules.rulesets import RuleSet
 
@@ -80,6 +82,7 @@ class Judged:
     best_value: float = 0.0  # of the best thing to do
     cost: float = 0.0
     mark: str | None = None
+    best_goes: bool = False  # the player would go after the best play
 
     @property
     def judged(self) -> bool:
@@ -97,15 +100,14 @@ class Judged:
             return GO
         return self.best.moves if self.best is not None else ""
 
-    best_goes: bool = False  # the player goes after the best play
-
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"throw": self.n, "number": self.number, "side": self.side, "dice": list(self.dice),
                                "line": self.line, "done": self.done}
         if not self.judged:
             return out
         out |= {"plays": self.plays, "rank": self.rank, "value": round(self.value, 3),
-                "best_value": round(self.best_value, 3), "cost": round(self.cost, 3), "mark": self.mark}
+                "best_value": round(self.best_value, 3), "cost": round(self.cost, 3), "mark": self.mark,
+                "best_action": self.best_action}
         for key, option in (("played", self.played), ("best", self.best)):
             if option is not None:
                 out[key] = {"moves": option.moves, "value": round(option.value, 3),
@@ -125,6 +127,7 @@ class Analysis:
     rules: str
     throws: list[Judged] = field(default_factory=list)
     left_out: int = 0  # throws of the main line past :data:`MAX_THROWS`, not judged
+    diagnostics: list[Diagnostic] = field(default_factory=list, repr=False)  # the replay's (check's)
 
     def mistakes(self) -> list[Judged]:
         return [j for j in self.throws if j.mark is not None]
@@ -198,6 +201,7 @@ def judge(result: ThrowResult, ruleset: RuleSet, player: Player, n: int,
             judged.done = "not ranked"
             return judged
         judged.played = _option(made, result.side, name)
+        judged.played.moves = " ".join(m.text for m in throw.moves)  # as written (the kernel may write it otherwise)
         judged.rank = 1 + sum(c.value > made.value + 1e-9 for c in ranked)
     best_go = _going_over_staying(s, dice, best, player)
     best_value = best.value + max(0.0, best_go[0])
@@ -250,25 +254,71 @@ def play_ways(play: KPlay) -> list[Way]:
     return [[src, dst] if via < 0 else [src, via, dst] for src, dst, via, _ in play[0]]
 
 
-def analyze(replay: Replay, ruleset: RuleSet, player: Player, limit: int = MAX_THROWS,
+class _EveryScore:
+    """A scorer that keeps the score before every throw in ``ThrowResult.score_before`` (the replay keeps it only
+    where a variation starts from it), and otherwise is the record's own."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+
+    def start(self, record: Record, position: Position, reporter: Reporter) -> Any:
+        return self.inner.start(record, position, reporter)
+
+    def throw(self, state: Any, result: ThrowResult, ctx: Any) -> None:
+        self.inner.throw(state, result, ctx)
+
+    def snapshot(self, state: Any) -> Any:
+        return self.inner.snapshot(state)
+
+    def fork(self, snapshot: Any) -> Any:
+        return self.inner.fork(snapshot)
+
+    def close(self, state: Any, reporter: Reporter) -> None:
+        self.inner.close(state, reporter)
+
+    def finish(self, state: Any, results: list[ThrowResult], reporter: Reporter) -> Any:
+        return self.inner.finish(state, results, reporter)
+
+    def before_play(self, state: Any, result: ThrowResult, ctx: Any) -> bool:
+        if result.score_before is None:
+            result.score_before = self.inner.snapshot(state)
+        return bool(self.inner.before_play(state, result, ctx))
+
+    def next_game(self, state: Any, throw: Throw, reporter: Reporter) -> bool:
+        return bool(self.inner.next_game(state, throw, reporter))
+
+    def standing(self, state: Any) -> tuple[dict[str, dict[str, Any]] | None, str | None]:
+        found: tuple[dict[str, dict[str, Any]] | None, str | None] = self.inner.standing(state)
+        return found
+
+
+def scored(record: Record, ruleset: RuleSet) -> Replay:
+    """``record`` replayed under ``ruleset`` as ``check`` does, with the score before every throw."""
+    from ..engine.game import game_for
+    from ..engine.replay import replay
+
+    game = game_for(record)
+    return replay(record, rules=game.movement(ruleset), scorer=_EveryScore(game.scorer(ruleset)), game=game)
+
+
+def analyze(record: Record, ruleset: RuleSet, player: Player, limit: int = MAX_THROWS,
             progress: Callable[[int], object] | None = None) -> Analysis:
-    """The main line of a scored trictrac ``replay`` judged by ``player`` (its first ``limit`` throws)."""
+    """The main line of a trictrac ``record`` replayed under ``ruleset`` and judged by ``player`` (its first
+    ``limit`` throws)."""
+    replay = scored(record, ruleset)
     cs, bottom = replay.coords, replay.bottom
 
     def name(track: int, mover: str) -> str:
         return cs.format(track, mover, bottom)
 
     label = ruleset.id + "".join(f"+{o}" for o in ruleset.options)
-    out = Analysis(player.name, player.summary, label, left_out=max(0, len(replay.throws) - limit))
+    out = Analysis(player.name, player.summary, label, left_out=max(0, len(replay.throws) - limit),
+                   diagnostics=replay.diagnostics)
     for n, result in enumerate(replay.throws[:limit], 1):
         out.throws.append(judge(result, ruleset, player, n, name))
         if progress is not None:
             progress(n)
     return out
-
-
-def judged_by_throw(analysis: Analysis) -> dict[int, Judged]:
-    return {j.n: j for j in analysis.throws}
 
 
 def cost_words(j: Judged, unit: str = "points") -> str:
@@ -281,6 +331,8 @@ def cost_words(j: Judged, unit: str = "points") -> str:
     return f"{what}costs {j.cost:.1f} {unit}{rank}{decision}; best: {j.best_action}"
 
 
-def sides_sorted(throws: Sequence[Judged]) -> list[Judged]:
-    """The mistakes, the costliest first."""
-    return sorted((j for j in throws if j.mark), key=lambda j: -j.cost)
+def marks_words() -> str:
+    """The marks and their thresholds in words: '?! an inaccuracy (1 point or more), …'."""
+    words = {"??": "a blunder", "?": "a mistake", "?!": "an inaccuracy"}
+    return ", ".join(f"{m} {words[m]} ({least:g} point{'s' if least != 1 else ''} or more)"
+                     for m, least in reversed(MARKS))

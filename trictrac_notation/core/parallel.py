@@ -45,7 +45,7 @@ def _on_cluster(fn: Callable[[T], R], tasks: Sequence[T], address: str) -> Itera
         raise ClusterError("--cluster needs Dask's distributed scheduler: pip install 'trictrac-notation[cluster]'"
                            ) from None
     try:
-        client: Any = Client(address, timeout="10s", set_as_default=False)
+        client: Any = Client(address, timeout="10s", set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as e:
         raise ClusterError(f"no Dask scheduler answers at {address}: {e}") from None
     try:
