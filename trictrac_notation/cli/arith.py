@@ -169,7 +169,7 @@ def _draw(result: Replay, data: dict[str, Any], args: argparse.Namespace) -> Non
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ..play.simulate import _ruleset, simulate
-    from ..site.site import _Progress
+    from ..site.progress import ProgressBar as _Progress
 
     labels = [n.strip() for n in args.rules.split(",") if n.strip()]
     if not labels:

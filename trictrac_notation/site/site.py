@@ -23,7 +23,7 @@ from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol, TypedDict
+from typing import IO, TYPE_CHECKING, Any, TypedDict
 
 import yaml
 from markupsafe import Markup, escape
@@ -50,6 +50,7 @@ from .paths import (
     json_for_script,
     read_source,
 )
+from .progress import Advance as Advance, ProgressBar as _Progress
 from .records import (
     RecordProblem,
     Report,
@@ -87,7 +88,6 @@ if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
-    from rich.progress import Progress
 
 
 class _PageEntryBase(TypedDict):
@@ -171,47 +171,6 @@ def _fingerprint(path: Path, folder: Path) -> bytes:
         return read_source(path, folder, MAX_RULES_BYTES)
     except SiteError as e:
         return str(e).encode()
-
-
-# --- progress -----------------------------------------------------------------------------
-
-class Advance(Protocol):
-    """Moves a progress bar's task on by ``step``, optionally saying what it does now."""
-
-    def __call__(self, step: int = 1, description: str | None = None, /) -> None: ...
-
-
-class _Progress:
-    """A rich progress bar on a terminal; silent otherwise."""
-
-    def __init__(self, enabled: bool | None):
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self._bar: Progress | None = None
-
-    def __enter__(self) -> _Progress:
-        if self.enabled:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-            self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), transient=True,
-                                 console=Console(stderr=True))  # stdout may be data
-            self._bar.__enter__()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        if self._bar is not None:
-            self._bar.__exit__(*exc)
-
-    def task(self, description: str, total: int) -> Advance:
-        bar = self._bar
-        if bar is None:
-            return lambda advance=1, description=None: None
-        task_id = bar.add_task(description, total=total)
-
-        def advance(step: int = 1, description: str | None = None, /) -> None:
-            bar.update(task_id, advance=step, description=description or None)  # None: unchanged
-        return advance
 
 
 # --- the generator ------------------------------------------------------------------------
