@@ -110,8 +110,10 @@ class Judged:
                 "best_action": self.best_action}
         for key, option in (("played", self.played), ("best", self.best)):
             if option is not None:
-                out[key] = {"moves": option.moves, "value": round(option.value, 3),
+                out[key] = {"moves": option.moves, "ways": option.ways, "value": round(option.value, 3),
                             "points": {"mover": option.points[0], "opponent": option.points[1]}}
+        if self.mark is not None:
+            out["words"] = cost_words(self)
         if self.decision is not None and self.advice is not None:
             out["decision"] = {"made": self.decision, "advised": self.advice.decision,
                                "value": {STAY: round(self.advice.stay, 3), GO: round(self.advice.go, 3)}}

@@ -17,6 +17,10 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
+CONNECT_TIMEOUT = "10s"
+"""How long a client waits for the cluster's scheduler to answer."""
+
+
 class ClusterError(Exception):
     """The cluster cannot be used: Dask is not installed, or no scheduler answers at the address."""
 
@@ -45,7 +49,7 @@ def _on_cluster(fn: Callable[[T], R], tasks: Sequence[T], address: str) -> Itera
         raise ClusterError("--cluster needs Dask's distributed scheduler: pip install 'trictrac-notation[cluster]'"
                            ) from None
     try:
-        client: Any = Client(address, timeout="10s", set_as_default=False)  # type: ignore[no-untyped-call]
+        client: Any = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as e:
         raise ClusterError(f"no Dask scheduler answers at {address}: {e}") from None
     try:
