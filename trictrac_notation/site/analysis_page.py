@@ -72,9 +72,9 @@ def page_analysis(text: str, result: Replay, player: str, cache_folder: Path, ru
     except RulesError:
         return None
     from ..annotate.analysis import analyze
-    from ..play.registry import player as named
+    from ..play.registry import player as player_named
 
-    data = analyze(record, ruleset, named(player), limit=MAX_PAGE_THROWS).to_json()
+    data = analyze(record, ruleset, player_named(player), limit=MAX_PAGE_THROWS).to_json()
     path.parent.mkdir(parents=True, exist_ok=True)
     write_if_changed(path, json.dumps(data, ensure_ascii=False))
     return data
