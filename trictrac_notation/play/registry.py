@@ -14,6 +14,8 @@ from .player import Player
 
 PLAYERS: dict[str, tuple[str, str]] = {
     "greedy": ("greedy", "Greedy"),
+    "lookahead": ("lookahead", "Lookahead"),
+    "treatise": ("treatise", "Treatise"),
 }
 """name -> (module of this package, class): the players, weakest first."""
 

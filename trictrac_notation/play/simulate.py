@@ -25,6 +25,7 @@ from ..core.intervals import clustered_share, mean_ci, ratio_ci, wilson
 from ..games.trictrac.events import JANS
 from ..games.trictrac.marking import PayoutRule
 from .greedy import SUMMARY, Greedy
+from .parallel import in_order
 from .partie import Partie
 from .player import best_of
 from .situation import ruleset_named
@@ -149,24 +150,10 @@ def simulate(labels: list[str], games: int, seed: int, jobs: int = 1, max_throws
     tasks = [(label, seed, s, min(s + chunk, games), max_throws) for label in labels for s in range(0, games, chunk)]
     start = time.perf_counter()
     results: dict[str, list[PartieStats]] = {label: [] for label in labels}
-    outputs: Iterable[list[PartieStats]]
-    if jobs <= 1:
-        outputs = map(_chunk, tasks)
-        pool = None
-    else:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else "spawn").Pool(jobs)
-        outputs = pool.imap(_chunk, tasks)
-    try:
-        for task, out in zip(tasks, outputs, strict=True):
-            results[task[0]] += out
-            if progress:
-                progress(task[0], len(out))
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    for task, out in in_order(_chunk, tasks, jobs):
+        results[task[0]] += out
+        if progress:
+            progress(task[0], len(out))
     seconds = time.perf_counter() - start
     report = {label: aggregate(results[label]) for label in labels}
     total = sum(r["throws"] for r in report.values())

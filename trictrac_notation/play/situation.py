@@ -33,6 +33,8 @@ Dice = tuple[int, int]
 Row = tuple[int, ...]
 OPENING: Row = (DAMES,) + (0,) * 24
 """A side's row at the start of a relevé: fifteen dames on the talon."""
+THROWS: tuple[tuple[int, int, int], ...] = tuple((a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
+"""The 21 distinct throws with their chances out of 36: (die, die, chances)."""
 
 
 @functools.cache
@@ -114,8 +116,12 @@ class Situation:
 
     def history(self) -> KHistory:
         """What the mover's next throw is scored with (the opening jans)."""
-        n = 0 if self.throws is None else self.throws[0 if self.mover == WHITE else 1] + 1
-        return self.memory.kernel_history(self.mover, n)
+        return self.history_of(self.mover)
+
+    def history_of(self, side: str) -> KHistory:
+        """What the next throw of ``side`` is scored with."""
+        n = 0 if self.throws is None else self.throws[0 if side == WHITE else 1] + 1
+        return self.memory.kernel_history(side, n)
 
     def position(self) -> Position:
         """The readable engine's Position (for what is shown)."""

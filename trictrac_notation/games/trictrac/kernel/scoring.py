@@ -119,6 +119,21 @@ def events(roll: KRoll, t: Tariff, h: KHistory = NO_HISTORY) -> list[KEvent]:
     return out
 
 
+def before_play(roll: KRoll, t: Tariff) -> list[KEvent]:
+    """The events of a throw that no play can change and no history is needed for: the hits à vrai and à faux
+    and the coin beaten (:func:`events` gives them in the same words).  What a player weighs of the throws his
+    opponent may bring, without listing the opponent's plays."""
+    scored = t.scored
+    out: list[KEvent] = []
+    if "battre-a-vrai" in scored or "battre-a-faux" in scored:
+        out += _hits(roll, t)
+    if "battre-coin" in scored:
+        coin = _battre_coin(roll, t)
+        if coin is not None:
+            out.append(coin)
+    return out
+
+
 def totals(found: list[KEvent]) -> tuple[int, int]:
     """(points of the roller, points of his opponent)."""
     own = theirs = 0
