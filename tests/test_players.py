@@ -95,3 +95,131 @@ def test_staying_plays_on_and_the_opponent_marks_what_the_throw_gave_him():
     asked = stays.asked[0]
     assert partie.situation.mover == BLACK and partie.situation.rows[0] == asked.rows[0] != OPENING
     assert partie.marking.players[BLACK].points == asked.pending % 12
+
+
+
+# --- positions drawn as the records draw them -----------------------------------------------------
+
+def situation(white: str, black: str, mover: str = WHITE, rules: str = "guiton-1822") -> Situation:
+    """A Situation from two starting-position lines of the notation (``T:13 6:2``: arrow:count in each
+    player's own coordinates; ``points:N`` and ``holes:N`` set the score)."""
+    from trictrac_notation.engine.opengame import open_game
+    from trictrac_notation.play.situation import new_marking
+
+    text = f'[Rules "{rules}"]\n[First "{mover}"]\n\n@white {white}\n@black {black}\n'
+    game = open_game(text, kind="text")
+    assert game.replay is not None and not [d for d in game.diagnostics if d.severity == "error"]
+    ruleset = ruleset_named(rules)
+    marking = new_marking(ruleset)
+    for color, line in ((WHITE, white), (BLACK, black)):
+        for item in line.split():
+            key, _, value = item.partition(":")
+            if key in ("points", "holes"):
+                setattr(marking.players[color], key, int(value))
+    return Situation.of_position(ruleset, game.replay.initial, mover, None, marking)
+
+
+# --- stay or go --------------------------------------------------------------------------------------
+
+# (white, the decider who has just won a hole; black; what the books advise)
+TENUES = [
+    # a long game against a retarded one: his plein made, three spare dames still on the talon to keep it with
+    # (Lepeintre 1818 part 3 §53: 'il faut pour tenir, avoir un jeu long'; Guiton 1822 ch. 13 'Tenues')
+    ("6:2 7:2 8:2 9:2 10:2 11:2 T:3 points:2 holes:1", "T:13 1:1 2:1", STAY),
+    # his plein made with no spare dame (his next throw breaks it) against a plein with three spares: going
+    # wipes out the opponent's fine game (Guiton ch. 11 'Le grand jan': 's'il prend le trou il s'en va, et
+    # anéantit ainsi l'avantage de son adversaire'; Lepeintre part 3 §52)
+    ("6:2 7:3 8:3 9:3 10:2 11:2 points:2 holes:1", "T:3 6:2 7:2 8:2 9:2 10:2 11:2", GO),
+]
+
+
+@pytest.mark.parametrize("white, black, advice", TENUES)
+@pytest.mark.parametrize("name", ["lookahead", "treatise"])
+def test_stay_or_go_as_the_books_advise(name, white, black, advice):
+    decision = player(name).stay_or_go(situation(white, black))
+    assert decision.decision == advice
+    assert (decision.go > decision.stay) == (advice == GO)  # decided by the values it gives
+
+
+def test_the_end_of_the_partie_weighs_half_a_hole_on_the_tenue():
+    """Guiton 1822 ch. 13 ('Cas où l'on doit être plus circonspect', 'Cas où l'on doit hasarder une tenue'):
+    with eleven holes one stays only for a clear gain; far behind one who has eleven, one hazards a tenue."""
+    from trictrac_notation.play.treatise import HALF_A_HOLE
+
+    treatise = player("treatise")
+    white, black = TENUES[0][:2]
+    base = treatise.stay_or_go(situation(white.replace("holes:1", "holes:5"), black + " holes:4"))
+    near = treatise.stay_or_go(situation(white.replace("holes:1", "holes:11"), black + " holes:4"))
+    behind = treatise.stay_or_go(situation(white.replace("holes:1", "holes:2"), black + " holes:11"))
+    assert near.stay == pytest.approx(base.stay - HALF_A_HOLE) and near.go == base.go
+    assert behind.stay == pytest.approx(base.stay + HALF_A_HOLE)
+
+
+def test_every_decision_of_a_partie_follows_the_values_given():
+    """A partie between the two players that look ahead: each stay or go is the larger of its two values."""
+    from trictrac_notation.play.match import play_one
+
+    asked = []
+
+    class Recording:
+        def __init__(self, inner):
+            self.inner, self.name, self.summary = inner, inner.name, inner.summary
+
+        def rank(self, s, dice):
+            return self.inner.rank(s, dice)
+
+        def stay_or_go(self, s):
+            decision = self.inner.stay_or_go(s)
+            asked.append(decision)
+            return decision
+
+    play_one((Recording(player("treatise")), Recording(player("treatise"))), "guiton-1822", 2, 0)
+    assert asked
+    for d in asked:
+        assert d.decision == (GO if d.go > d.stay else STAY)
+
+
+# --- the books' best plays -------------------------------------------------------------------------
+
+# records of site_src/games/historical whose main line is the play the book recommends and whose first variation
+# the play it rejects (the citations are in each record), with the players that agree with the book
+BOOK_PLAYS = [
+    ("guiton-1822-ch10-spread-for-the-coin", 2, ["treatise"]),
+    ("guiton-1822-ch11-case-de-l-ecolier", 1, ["treatise"]),
+    ("guiton-1822-ch12-empty-the-sixth-a-faux", 1, ["lookahead", "treatise"]),
+    ("guiton-1822-ch12-empty-the-sixth", 1, ["lookahead", "treatise"]),
+    ("guiton-1822-ch13-first-throw-down", 1, ["treatise"]),
+    ("guiton-1822-ch13-point-of-seven", 1, ["treatise"]),
+    ("guiton-1822-fig12-four-holes-instead-of-two", 1, ["lookahead"]),
+    ("guiton-1822-fig14-which-dame-to-leave", 1, ["lookahead", "treatise"]),
+    ("guiton-1822-fig15-prepare-a-throw-that-wins", 1, ["lookahead", "treatise"]),
+    ("guiton-1822-fig6-equal-chances", 1, ["lookahead", "treatise"]),
+    ("guiton-1822-fig9-force-him-to-break", 1, ["lookahead", "treatise"]),
+    ("lelasseux-1852-293-playing-the-first-throws", 1, ["lookahead", "treatise"]),
+    ("lelasseux-1852-353-undoing-a-case-to-fill", 1, ["treatise"]),
+    ("lelasseux-1852-354-two-half-cases-rather-than-a-case", 1, ["treatise"]),
+    ("lelasseux-1852-357-putting-in-with-quines", 1, ["treatise"]),
+]
+
+
+def book_choice(name: str, number: int) -> tuple[Situation, tuple[int, int], list[int], list[int]]:
+    """The position before throw ``number`` of a historical record, its dice, and the rows after the book's
+    play and after the play it rejects."""
+    from trictrac_notation.engine.opengame import open_game
+    from trictrac_notation.games.trictrac.kernel.bridge import from_play
+
+    game = open_game(f"site_src/games/historical/{name}.tric")
+    t = next(t for t in game.replay.throws if t.throw.number == number and t.variations)
+    rejected = next(v[0] for v in t.variations if v and v[0].play is not None and v[0].side == t.side)
+    state = t.score_before
+    s = Situation.of_position(game.scorer.ruleset, t.before, t.side,
+                              state.memory.history(t.side, t.throw_in_releve), state.marking.copy())
+    return s, t.throw.dice, from_play(t.play)[1], from_play(rejected.play)[1]
+
+
+@pytest.mark.parametrize("name, number, agree", BOOK_PLAYS)
+def test_the_players_prefer_the_books_play(name, number, agree):
+    s, dice, book, rejected = book_choice(name, number)
+    for who in agree:
+        values = {tuple(c.play[1]): c.value for c in player(who).rank(s, dice)}
+        assert values[tuple(book)] > values[tuple(rejected)], who

@@ -9,7 +9,6 @@ throws first).  The simulations, ``match`` and ``play`` drive it; the dice and t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.board import DAMES, WHITE, other
@@ -59,9 +58,8 @@ class Partie:
         row = choice.play[1]
         gain = m.mark(side, own)
         decision = None
-        jans = [e[0] for e in choice.events]
         if gain.holes and decide is not None:
-            decision = decide(replace(s.after(dice, row, jans), mover=side, pending=theirs))
+            decision = decide(s.deciding(dice, choice, m))
         went = decision is not None and decision.decision == GO
         rival_holes = 0
         if went:
@@ -73,7 +71,7 @@ class Partie:
             m.relever()
             self.situation = s.releve(side)  # the goer, or the first to bear off all his dames, throws first
         else:
-            self.situation = s.after(dice, row, jans)
+            self.situation = s.after(dice, row, [e[0] for e in choice.events])
         return Thrown(side, dice, choice, (gain.holes, rival_holes), decision, went or sortie,
                       m.winner is not None and not won_before)
 

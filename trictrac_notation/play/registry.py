@@ -19,7 +19,7 @@ PLAYERS: dict[str, tuple[str, str]] = {
 }
 """name -> (module of this package, class): the players, weakest first."""
 
-DEFAULT = "greedy"
+DEFAULT = "treatise"
 """The player ``best`` and ``play`` use when none is named: the strongest."""
 
 

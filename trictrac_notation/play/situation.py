@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..games.trictrac.kernel.scoring import KHistory
     from ..games.trictrac.scoring import History
     from ..rules.rulesets import RuleSet
+    from .player import Choice
 
 Dice = tuple[int, int]
 Row = tuple[int, ...]
@@ -141,6 +142,12 @@ class Situation:
         throws = None if self.throws is None else (
             (self.throws[0] + 1, self.throws[1]) if side == WHITE else (self.throws[0], self.throws[1] + 1))
         return Situation(self.ruleset, rows, other(side), marking or self.marking, memory, throws)
+
+    def deciding(self, dice: Dice, choice: Choice, marking: Marking) -> Situation:
+        """The Situation of the mover who must stay or go after playing ``choice`` and marking his points on
+        ``marking`` (see the module's docstring)."""
+        after = self.after(dice, choice.play[1], [e[0] for e in choice.events], marking)
+        return replace(after, mover=self.mover, pending=choice.points[1])
 
     def releve(self, first: str, marking: Marking | None = None) -> Situation:
         """A new relevé (after a sortie or a go), ``first`` to throw."""

@@ -55,18 +55,49 @@ SUMMARY = ("treatise: each play valued by its points and by the position it leav
            "principles (the dames left to be beaten, the coin, the grand jan and its order, wood down, the chances "
            "to fill and to keep); stays when staying has more to gain than to lose")
 
-# the weights, in points (ours: see the module's docstring for the principle each weighs)
-COIN_TAKEN = 4.0
-COIN_FIRST = 2.0
-COIN_CHANCE = 2.0  # times the share of the 36 throws that take the coin
-CASE = {6: 1.6, 7: 1.6, 8: 1.3, 9: 1.0, 10: 0.9}  # a case of the grand jan, by arrow
-HALF = 0.35  # a half-case, times its arrow's case
-FAR_FIRST = 0.6  # a case on the 9th or 10th while the 6th, 7th or 8th is empty
-ALTERNATE = 0.6  # an empty arrow between two cases
-DIRECT = 0.3  # a number (1-6) bringing a spare dame onto an arrow still to be made
-BARE = 2.0  # a bare petit jan and talon while the grand jan is to be made
-PASSED = 0.5  # a dame beyond the grand jan while it may still be made
-QUADRANT_CASE = (0.3, 0.0, 0.8)  # a case of the petit jan, (grand jan: CASE), of the jan de retour
+TERMS: tuple[tuple[str, str], ...] = (
+    ("exposure", "the points the opponent's next throw takes from the dames left open, less those his hits à faux "
+                 "give (Guiton 1822 ch. 11, ch. 14; Lelasseux-Lafosse 1852 §380-383; Lepeintre 1818 part 3 §41-42)"),
+    ("coin", "the coin of rest taken (Guiton ch. 10; Lelasseux-Lafosse §430)"),
+    ("coin-first", "the coin taken while the opponent's is empty: he beats it and stops the puissance (Guiton "
+                   "ch. 10; Lelasseux-Lafosse §430)"),
+    ("coin-chances", "the share of the 36 throws that take the coin (Guiton ch. 10 'Multiplier les chances "
+                     "favorables à la prise du coin'; Lelasseux-Lafosse §431)"),
+    ("case-6", "a case on the 6th arrow (Guiton ch. 11 'Avantage qu'il y a à faire d'abord les sixième, septième "
+               "et huitième cases'; Lelasseux-Lafosse §435)"),
+    ("case-7", "a case on the 7th, the case du diable (the same; Lepeintre part 3 §5)"),
+    ("case-8", "a case on the 8th (the same)"),
+    ("case-9", "a case on the 9th (Guiton ch. 11 'Danger de faire d'abord les neuvième et dixième cases')"),
+    ("case-10", "a case on the 10th, the case de l'écolier (the same; Lelasseux-Lafosse §436)"),
+    ("half-case", "a lone dame on an arrow of the grand jan, half a case (Guiton ch. 10 'étaler les deux dames en "
+                  "demi-case'; Lelasseux-Lafosse §431)"),
+    ("far-first", "a case on the 9th or 10th while the 6th, 7th or 8th is empty (Guiton ch. 11; Lelasseux-Lafosse "
+                  "§436)"),
+    ("alternate", "an empty arrow between two cases (Guiton ch. 13 'Préférer les cases contiguës aux cases "
+                  "alternes'; Lelasseux-Lafosse §440; Lepeintre part 3 §46)"),
+    ("direct", "a number bringing a spare dame onto an arrow of the grand jan still to be made (Guiton ch. 11 "
+               "'Avantage d'avoir du bois à bas'; Lelasseux-Lafosse §437; Lepeintre part 3 §49-50)"),
+    ("bare", "no wood left in the petit jan nor on the talon while the grand jan is to be made (Guiton ch. 11; "
+             "Lelasseux-Lafosse §437)"),
+    ("passed", "a dame beyond the grand jan while it may still be made (Guiton ch. 11, the enfilades; Lepeintre "
+               "part 3 §27)"),
+    ("spread", "an arrow of the first ten occupied while the grand jan is to be made: wood down, spread out "
+               "(Lepeintre part 3 §10, §12; Guiton ch. 13 'Ne pas jouer tout d'une le premier coup'; "
+               "Lelasseux-Lafosse §420)"),
+    ("fill", "a jan within one throw of its plein: the chances to fill it at the next throw, times the points of "
+             "a fill and of two keeps (Guiton ch. 11 'Moment du plein', ch. 15; Lelasseux-Lafosse §XX)"),
+    ("keep", "a plein made: the throws it may still be kept, from the throws that keep it, times the points of a "
+             "keep (Guiton ch. 11 'Conservation du plein', ch. 13 'Insuffisance de vingt et un points'; "
+             "Lepeintre part 3 §53; Lelasseux-Lafosse §446-447)"),
+    ("petit-jan", "a case of the petit jan while it may be made (Guiton ch. 9; Lepeintre part 3 §19-20)"),
+    ("retour", "a case of the jan de retour while it may be made (Guiton ch. 12; Lepeintre part 3 §67-74)"),
+)
+"""The terms of the evaluation, each with the advice it weighs (see the module's docstring)."""
+
+WEIGHTS: tuple[float, ...] = (-1.0, 4.0, 2.0, 4.0, 1.6, 1.6, 1.3, 1.0, 0.9, 0.45, -0.6, -0.6, 0.3, -2.0, -0.5, 0.25,
+                              1.0, 1.0, 0.3, 0.8)
+"""The weight of each term, in points (ours: the books give the principle, seldom a figure)."""
+
 KEEPS_AT_MOST = 5.0  # the throws a plein is counted to be kept, at most
 HALF_A_HOLE = 6.0
 
@@ -102,55 +133,61 @@ def chances(row: list[int], opp: list[int], slow: bool, bit: int) -> float:
     return n / 36
 
 
-def side_value(row: list[int], opp: list[int], t: Tariff, slow: bool) -> float:
-    """What the game of the side whose row is ``row`` promises (``opp``: the opponent's dames in his frame)."""
-    value = 0.0
+def side_terms(row: list[int], opp: list[int], t: Tariff, slow: bool) -> list[float]:
+    """The terms of :data:`TERMS` but the first for the side whose row is ``row`` (``opp``: the opponent's
+    dames in his frame)."""
+    out = [0.0] * (len(TERMS) - 1)
     made = pleins(row)
-    keep = t.points("conserver", False) * 30 / 36 + t.points("conserver", True) * 6 / 36 \
-        if "conserver" in t.scored else 0.0
-    fill = t.points("remplir", False) * 30 / 36 + t.points("remplir", True) * 6 / 36 if "remplir" in t.scored else 0.0
+    keep = _per_throw(t, "conserver")
     grand_open = False
     for q, (lo, hi) in enumerate(QUADRANTS):
         bit = 1 << q
         if made & bit:
             p = chances(row, opp, slow, bit)
-            value += keep * min(p / (1 - p) if p < 1 else KEEPS_AT_MOST, KEEPS_AT_MOST)
+            out[16] += keep * min(p / (1 - p) if p < 1 else KEEPS_AT_MOST, KEEPS_AT_MOST)
             continue
         if not can_still_fill(row, lo, hi):
             continue
-        grand_open |= q == 1
-        deficit = sum(max(0, 2 - row[k]) for k in range(lo, hi))
-        if deficit <= 2:
-            p = chances(row, opp, slow, bit)
-            value += p * (fill + keep * 2)
-        if q == 1:
-            value += _grand_jan(row, opp)
+        if sum(max(0, 2 - row[k]) for k in range(lo, hi)) <= 2:
+            out[15] += chances(row, opp, slow, bit) * (_per_throw(t, "remplir") + 2 * keep)
+        if q == 0:
+            out[17] = sum(1 for k in range(lo, hi) if row[k] >= 2)
+        elif q == 2:
+            out[18] = sum(1 for k in range(lo, hi) if row[k] >= 2)
         else:
-            value += QUADRANT_CASE[q] * sum(1 for k in range(lo, hi) if row[k] >= 2)
-    if grand_open:
-        value += _wood(row)
-    return value
-
-
-def _grand_jan(row: list[int], opp: list[int]) -> float:
-    """The cases of the grand jan, their order and their neighbours, and the coin (while it may be made)."""
-    value = 0.0
-    for k, w in CASE.items():
-        if row[k] >= 2:
-            value += w
-        elif row[k] == 1:
-            value += w * HALF
-    empty_early = any(row[k] == 0 for k in (6, 7, 8))
-    if empty_early:
-        value -= FAR_FIRST * ((row[9] >= 2) + (row[10] >= 2))
-    for k in range(7, 11):
-        if row[k] < 2 and row[k - 1] >= 2 and row[k + 1] >= 2:
-            value -= ALTERNATE
+            grand_open = True
     if row[COIN] >= 2:
-        value += COIN_TAKEN + (COIN_FIRST if not opp[OPP_COIN] else 0.0)
-    else:
-        value += COIN_CHANCE * _coin_chances(row, opp)
-    return value
+        out[0] = 1.0
+        out[1] = 0.0 if opp[OPP_COIN] else 1.0
+    elif grand_open:
+        out[2] = _coin_chances(row, opp)
+    if grand_open:
+        for i, k in enumerate(range(6, 11)):
+            if row[k] >= 2:
+                out[3 + i] = 1.0
+            elif row[k] == 1:
+                out[8] += 1
+        if any(row[k] == 0 for k in (6, 7, 8)):
+            out[9] = (row[9] >= 2) + (row[10] >= 2)
+        out[10] = sum(1 for k in range(7, 11) if row[k] < 2 and row[k - 1] >= 2 and row[k + 1] >= 2)
+        numbers = set()
+        for k in range(6, 11):
+            if row[k] < 2:
+                for n in range(1, 7):
+                    if k - n >= 0 and row[k - n] >= (3 if k - n >= 6 else 1):
+                        numbers.add(n)
+        out[11] = len(numbers)
+        out[12] = 1.0 if sum(row[0:6]) == 0 else 0.0
+        out[13] = sum(row[12:OFF])
+        out[14] = sum(1 for k in range(1, 11) if row[k])
+    return out
+
+
+def _per_throw(t: Tariff, jan: str) -> float:
+    """The points of a jan for one throw, doublets counted at their chances."""
+    if jan not in t.scored:
+        return 0.0
+    return t.points(jan, False) * 30 / 36 + t.points(jan, True) * 6 / 36
 
 
 def _coin_chances(row: list[int], opp: list[int]) -> float:
@@ -168,31 +205,20 @@ def _coin_chances(row: list[int], opp: list[int]) -> float:
     return n / 36
 
 
-def _wood(row: list[int]) -> float:
-    """Wood down while the grand jan is to be made: the direct numbers onto its open arrows, no bare petit jan,
-    no dame passed beyond it."""
-    numbers = set()
-    for k in range(6, 11):
-        if row[k] >= 2:
-            continue
-        for n in range(1, 7):
-            src = k - n
-            if src >= 0 and row[src] >= (3 if src >= 6 else 1):
-                numbers.add(n)
-    value = DIRECT * len(numbers)
-    if sum(row[0:6]) == 0:
-        value -= BARE
-    return value - PASSED * sum(row[12:OFF])
+def terms(x: list[int], y: list[int], t: Tariff, slow: bool, x_points: int = 0, y_points: int = 0,
+          hole: int = 12) -> list[float]:
+    """The terms of :data:`TERMS` for ``x``, who has just played, ``y`` to throw (rows in their own frames; the
+    points each holds on his jetons): each side's terms, ``x``'s less ``y``'s."""
+    mine, theirs = side_terms(x, seen_by(y), t, slow), side_terms(y, seen_by(x), t, slow)
+    return [exposure(x, y, t, slow, x_points, y_points, hole)] + [a - b for a, b in zip(mine, theirs, strict=True)]
 
 
 def evaluate(x: list[int], y: list[int], t: Tariff, slow: bool, x_points: int = 0, y_points: int = 0,
-             hole: int = 12) -> float:
-    """The value of the position to ``x``, who has just played, ``y`` to throw (rows in their own frames; the
-    points each holds on his jetons)."""
+             hole: int = 12, weights: tuple[float, ...] = WEIGHTS) -> float:
+    """The value of the position to ``x``, who has just played, ``y`` to throw: its terms weighed."""
     if x[OFF] == DAMES or y[OFF] == DAMES:
         return 0.0
-    return (side_value(x, seen_by(y), t, slow) - side_value(y, seen_by(x), t, slow)
-            - exposure(x, y, t, slow, x_points, y_points, hole))
+    return sum(w * v for w, v in zip(weights, terms(x, y, t, slow, x_points, y_points, hole), strict=True))
 
 
 class Treatise:
@@ -200,6 +226,7 @@ class Treatise:
 
     name = "treatise"
     summary = SUMMARY
+    weights = WEIGHTS
 
     def rank(self, situation: Situation, dice: Dice) -> list[Choice]:
         s = situation
@@ -218,7 +245,8 @@ class Treatise:
             own, theirs = c.points
             x_after = (points + own) % hole
             y_after = 0 if points + own >= hole else (y_points + theirs) % hole  # (a hole wipes the other's points)
-            out.append(c._replace(value=c.value + evaluate(c.play[1], y, t, slow, x_after, y_after, hole)))
+            value = evaluate(c.play[1], y, t, slow, x_after, y_after, hole, self.weights)
+            out.append(c._replace(value=c.value + value))
         return ranked(out)
 
     def stay_or_go(self, situation: Situation) -> Decision:
@@ -227,7 +255,7 @@ class Treatise:
         rival = other(s.mover)
         mine = m.players[s.mover]
         stay = -s.pending + evaluate(s.me(), list(s.row(rival)), s.tariff, s.slow, mine.points,
-                                     s.pending % m.points_per_hole, m.points_per_hole)
+                                     s.pending % m.points_per_hole, m.points_per_hole, self.weights)
         go = -float(mine.points)
         if m.holes_per_partie is not None:
             last = m.holes_per_partie - 1
