@@ -61,10 +61,11 @@ def differs(why: str) -> tuple[str, str]:
 PLAYS = [
     Advice("guiton-1822-ch10-spread-for-the-coin", 2, MAIN, (0,), "Guiton 1822, ch. 10", {
         "lookahead": ties(HORIZON + "the book counts the chances for the coin on the next throw (four against two)"),
-        "treatise": differs(TERMS + "it values the case of 8 made, the book the coin's chances from two dames apart")}),
+        "treatise": A}),
     Advice("guiton-1822-ch10-spread-for-the-coin", 2, 1, (2,), "Guiton 1822, ch. 10", {
         "lookahead": ties(HORIZON + "the book counts the chances for the coin and the two coins on the next throw"),
-        "treatise": differs(TERMS + "it values the dames side by side, the book the coins' chances")}),
+        "treatise": ties(TERMS + "both plays give the coin four chances; the book's difference is in the two "
+                                 "coins, beaten by four chances or by three")}),
     Advice("guiton-1822-ch11-case-de-l-ecolier", 1, MAIN, (0,), "Guiton 1822, ch. 11", {
         "lookahead": ties(HORIZON + "the book counts the coin's chances on the next throw (three or six against one "
                                     "or two)"),
@@ -122,7 +123,10 @@ PLAYS = [
     Advice("lelasseux-1852-293-playing-the-first-throws", 1, MAIN, (0,), "Lelasseux-Lafosse 1852, § 293", {
         "lookahead": A, "treatise": A}),
     Advice("lelasseux-1852-296-taking-the-coin-or-not", 1, MAIN, (0,), "Lelasseux-Lafosse 1852, § 296", {
-        "lookahead": A, "treatise": A}),
+        "lookahead": A,
+        "treatise": differs(TERMS + "the book adds up what each of Black's replies gains (19 chances against 20, "
+                                    "or so); the player weighs two lone dames beside the coin above the coin "
+                                    "left empty")}),
     Advice("lelasseux-1852-353-undoing-a-case-to-fill", 1, MAIN, (0,), "Lelasseux-Lafosse 1852, § 353", {
         "lookahead": differs(HORIZON + "the book's 30 chances to fill against 20 are the mover's next throw, past "
                                        "the opponent's answers to 35 plays"),
