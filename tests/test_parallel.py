@@ -56,3 +56,18 @@ def test_no_scheduler_at_the_address_is_a_usage_error(monkeypatch):
         list(ordered_map(square, [1, 2], cluster="tcp://127.0.0.1:9"))
     code, out, err = run_cli("analyze", RECORDS[0], "--cluster", "tcp://127.0.0.1:9")
     assert (code, out) == (2, "") and "--cluster: no Dask scheduler answers" in err
+
+
+def test_simulate_gives_the_same_figures_on_one_core_on_two_and_on_the_cluster(cluster):
+    argv = ["simulate", "--rules", "guiton-1822", "--games", "2", "--seed", "5", "--player",
+            "treatise", "--max-throws", "40", "--json"]
+    runs = [run_cli(*argv, *more) for more in ([], ["--jobs", "2"], ["--cluster", cluster])]
+    assert [code for code, _, _ in runs] == [0, 0, 0]
+    reports = [json.loads(out) for _, out, _ in runs]
+    for r in reports:
+        del r["seconds"], r["throws_per_second"], r["jobs"]
+    assert reports[1] == reports[0] and reports[2] == reports[0]
+    figures = reports[0]["rules"]["guiton-1822"]
+    assert reports[0]["player_name"] == "treatise" and set(figures["pleins_per_releve"]) == {
+        "petit-jan", "grand-jan", "retour"}
+    assert 0 <= figures["go_per_decision"]["mean"] <= 1

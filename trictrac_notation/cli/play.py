@@ -30,7 +30,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     from ..play.registry import PLAYERS
     from ..play.situation import ruleset_named
     from ..rules.rules_schema import RulesError, suggest
-    from ..site.site import _Progress
+    from ..site.progress import ProgressBar as _Progress
 
     names = [n.strip() for n in args.players.split(",")]
     if len(names) != 2 or not all(names):
