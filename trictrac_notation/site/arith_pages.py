@@ -58,9 +58,11 @@ def render_arithmetic(env: Environment, src: Path, ctx: dict[str, Any]) -> tuple
             raise SimulationError(f"{path}: error: not JSON: {e}") from None
         try:
             names = {jan: words["name"] for jan, words in ctx["jans"].items()}
+            from .realplay import PLAYER_FILE
+
             files["rules/simulation.md"] = env.get_template("rules_simulation.md.j2").render(
                 ctx | {"rulesets": {rs.id: rs for rs in ctx["rulesets"]}}, data=data, jans=_jans(data), fmt=_fmt,
-                jan_names=names, run_note=run_note)
+                jan_names=names, run_note=run_note, real_play=(src / PLAYER_FILE).is_file())
             files["rules/simulation-jans.svg"] = jan_chart(data, names)
             files["rules/simulation-releve.svg"] = releve_chart(data)
         except (LookupError, TypeError, ValueError, AttributeError, UndefinedError) as e:
