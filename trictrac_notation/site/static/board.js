@@ -327,7 +327,9 @@
       var p0 = top(p[0], -1);
       p.slice(1).forEach(function (t, i) {
         var last = i === p.length - 2, p1 = t >= 24 ? offTray(mover, bottom) : top(t, 0);
-        out = out.concat(curvedArrow(p0, p1, D.R_DAME, last ? D.R_DAME : D.R_GHOST, last, "better"));
+        out = out.concat(curvedArrow(p0, p1, D.R_DAME, last ? D.R_DAME : D.R_GHOST, last, "better").map(function (sh) {
+          return sh.cls === "halo" ? shape(sh.kind, sh.geom, sh.style, "halo better-halo") : sh;  // the analysis's own
+        }));
         p0 = p1;
       });
     });
