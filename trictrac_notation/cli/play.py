@@ -46,7 +46,7 @@ def _known_rules(label: str) -> None:
 def cmd_match(args: argparse.Namespace) -> int:
     from ..play.match import match
     from ..play.registry import PLAYERS
-    from ..site.site import _Progress
+    from ..site.progress import ProgressBar as _Progress
 
     names = [n.strip() for n in args.players.split(",")]
     if len(names) != 2 or not all(names):
@@ -106,7 +106,7 @@ def register(sub: Subparsers) -> None:
                     "the mover's side (12 to a hole); backgammon's are pips.")
     b.set_defaults(func=cmd_best)
 
-    m = sub.add_parser("match", help="parties between two players, the share each won with its 95% interval",
+    m = sub.add_parser("match", help="parties between two players, the share each won with its 95%% interval",
                        description="Play --parties parties between the two players of --players (the first white; "
                                    "they throw first in turn) and report each one's share of the parties won with "
                                    "its 95% Wilson interval, the stakes won per partie and the partie's length. The "

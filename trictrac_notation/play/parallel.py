@@ -3,26 +3,18 @@ matches share.  Each task carries its own seed, so the results do not depend on 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
+
+from ..core.parallel import ordered_map
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
-def in_order(work: Callable[[T], R], tasks: Sequence[T], jobs: int = 1) -> Iterator[tuple[T, R]]:
-    """Each task with its result, in the order of ``tasks``, computed by ``jobs`` processes (1: this one).
-    ``work`` must be a module-level function (it is sent to the other processes by name)."""
-    if jobs <= 1:
-        for task in tasks:
-            yield task, work(task)
-        return
-    import multiprocessing
-
-    pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs)
-    try:
-        yield from zip(tasks, pool.imap(work, tasks), strict=True)
-    finally:
-        pool.close()
-        pool.join()
+def in_order(work: Callable[[T], R], tasks: Sequence[T], jobs: int = 1, cluster: str | None = None
+             ) -> Iterator[tuple[T, R]]:
+    """Each task with its result, in the order of ``tasks``, computed by ``jobs`` processes (1: this one) or on the
+    Dask cluster whose scheduler is at ``cluster`` (:func:`..core.parallel.ordered_map`).  ``work`` must be a
+    module-level function (it is sent to the other processes by name)."""
+    yield from zip(tasks, ordered_map(work, tasks, jobs, cluster), strict=True)

@@ -23,14 +23,17 @@ from typing import Any, TypedDict
 
 from ..core.intervals import clustered_share, mean_ci, ratio_ci, wilson
 from ..games.trictrac.events import JANS
+from ..games.trictrac.kernel.scoring import QUADRANT_NAMES
 from ..games.trictrac.marking import PayoutRule
 from .greedy import SUMMARY, Greedy
 from .parallel import in_order
 from .partie import Partie
 from .player import best_of
+from .registry import player
 from .situation import ruleset_named
 
 PLAYER = SUMMARY
+DEFAULT_PLAYER = "greedy"
 
 
 class PartieStats(TypedDict):
@@ -44,6 +47,9 @@ class PartieStats(TypedDict):
     grande: bool
     stakes: float
     partie_throws: int
+    pleins: list[int]  # each relevé's pleins made (by either player): a bit each, in QUADRANT_NAMES' order
+    decisions: int  # stay-or-go decisions taken (a hole won by one's own throw)
+    goes: int  # ... that went
 
 
 # one rule set's report and the whole report, as the README's simulate section describes their JSON
@@ -60,20 +66,28 @@ def game_rng(seed: int, game: int) -> random.Random:
 
 # --- one partie --------------------------------------------------------------------------------
 
-def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> PartieStats:
-    """One partie under the rule set ``label`` (``ID[+OPTION...]``): whole-number statistics."""
+def play_partie(label: str, seed: int, game: int, max_throws: int = 6000, name: str = DEFAULT_PLAYER
+                ) -> PartieStats:
+    """One partie under the rule set ``label`` (``ID[+OPTION...]``) played by the player ``name`` on both sides,
+    who stays or goes by his own valuation: whole-number statistics."""
     ruleset = _ruleset(label)
     rng = game_rng(seed, game)
     partie = Partie(ruleset)
-    greedy = Greedy()
+    judge = Greedy() if name == DEFAULT_PLAYER else player(name)
     stats = PartieStats(throws=0, points=0, jans={}, releves=[], won=False, grande=False, stakes=0.0,
-                        partie_throws=0)
+                        partie_throws=0, pleins=[], decisions=0, goes=0)
     jans = stats["jans"]
-    releve_throws = releve_holes = releve_points = 0
+    releve_throws = releve_holes = releve_points = filled = 0
     while stats["throws"] < max_throws:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        choice = best_of(greedy.rank(partie.situation, dice), rng)
-        thrown = partie.throw(dice, choice)
+        choice = best_of(judge.rank(partie.situation, dice), rng)
+        thrown = partie.throw(dice, choice, judge.stay_or_go)
+        if thrown.decision is not None:
+            stats["decisions"] += 1
+            stats["goes"] += thrown.decision.decision == "go"
+        for e in choice.events:
+            if e[0] == "remplir" and e[6] in QUADRANT_NAMES:
+                filled |= 1 << QUADRANT_NAMES.index(e[6])
         stats["throws"] += 1
         releve_throws += 1
         seen: dict[str, int] = {}
@@ -94,15 +108,16 @@ def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> Par
                           "stakes": payout.stakes, "partie_throws": stats["throws"]})
         if thrown.releve_over:
             stats["releves"].append((releve_throws, releve_holes, releve_points))
+            stats["pleins"].append(filled)
             if stats["won"]:
                 break
-            releve_throws = releve_holes = releve_points = 0
+            releve_throws = releve_holes = releve_points = filled = 0
     return stats
 
 
-def _chunk(task: tuple[str, int, int, int, int]) -> list[PartieStats]:
-    label, seed, start, stop, max_throws = task
-    return [play_partie(label, seed, g, max_throws) for g in range(start, stop)]
+def _chunk(task: tuple[str, int, int, int, int, str]) -> list[PartieStats]:
+    label, seed, start, stop, max_throws, name = task
+    return [play_partie(label, seed, g, max_throws, name) for g in range(start, stop)]
 
 
 # --- statistics --------------------------------------------------------------------------------
@@ -113,6 +128,18 @@ def quartiles(values: Iterable[float]) -> list[float]:
         return []
     ordered = sorted(values)
     return [ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.1, 0.25, 0.5, 0.75, 0.9)]
+
+
+def play_figures(games: list[PartieStats]) -> Report:
+    """What a player's own choices make of a rule set (``simulate --player``): each plein's share of the relevés
+    in which either player made it, the share of the stay-or-go decisions that went, the share of relevés ended
+    by a go — each with its 95 % interval, the parties as clusters."""
+    releves = [len(g["pleins"]) for g in games]
+    pleins = {name: clustered_share([sum(bool(p >> k & 1) for p in g["pleins"]) for g in games], releves)
+              for k, name in enumerate(QUADRANT_NAMES)}
+    return {"pleins_per_releve": pleins,
+            "go_per_decision": clustered_share([g["goes"] for g in games], [g["decisions"] for g in games]),
+            "goes_per_releve": clustered_share([g["goes"] for g in games], releves)}
 
 
 def aggregate(games: list[PartieStats]) -> Report:
@@ -142,20 +169,27 @@ def aggregate(games: list[PartieStats]) -> Report:
 
 
 def simulate(labels: list[str], games: int, seed: int, jobs: int = 1, max_throws: int = 6000,
-             progress: Callable[[str, int], object] | None = None, chunk: int = 25) -> Report:
+             progress: Callable[[str, int], object] | None = None, chunk: int = 25, name: str | None = None,
+             cluster: str | None = None) -> Report:
     """Play ``games`` parties under each rule set of ``labels``; the report (see the README's
-    *simulate* section for its JSON).  ``progress(label, done)`` is called as games finish."""
+    *simulate* section for its JSON).  ``progress(label, done)`` is called as games finish.  ``name``: the player
+    on both sides (None: the greedy player, and the report as it always was; a player named adds his own play's
+    figures, :func:`play_figures`); ``cluster``: a Dask scheduler's address to run the parties on."""
     for label in labels:
         _ruleset(label)  # a bad label fails here, before any process starts
-    tasks = [(label, seed, s, min(s + chunk, games), max_throws) for label in labels for s in range(0, games, chunk)]
+    judge = player(name or DEFAULT_PLAYER)  # an unknown name fails here too
+    tasks = [(label, seed, s, min(s + chunk, games), max_throws, judge.name) for label in labels
+             for s in range(0, games, chunk)]
     start = time.perf_counter()
     results: dict[str, list[PartieStats]] = {label: [] for label in labels}
-    for task, out in in_order(_chunk, tasks, jobs):
+    for task, out in in_order(_chunk, tasks, jobs, cluster):
         results[task[0]] += out
         if progress:
             progress(task[0], len(out))
     seconds = time.perf_counter() - start
-    report = {label: aggregate(results[label]) for label in labels}
+    report = {label: aggregate(results[label]) | (play_figures(results[label]) if name else {}) for label in labels}
     total = sum(r["throws"] for r in report.values())
-    return {"player": PLAYER, "games": games, "seed": seed, "jobs": jobs, "seconds": round(seconds, 2),
-            "throws_per_second": round(total / seconds) if seconds else None, "rules": report}
+    named = {"player_name": judge.name} if name else {}
+    return {"player": judge.summary if name else PLAYER, **named, "games": games, "seed": seed, "jobs": jobs,
+            "seconds": round(seconds, 2), "throws_per_second": round(total / seconds) if seconds else None,
+            "rules": report}
