@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..games.trictrac.kernel.moves import COIN, OFF, KPlay, legal, pleins
-from ..games.trictrac.kernel.scoring import KRoll, events, totals
+from ..core.board import DAMES
+from ..games.trictrac.kernel.moves import COIN, OFF, KPlay, legal, pleins, within_reach
+from ..games.trictrac.kernel.scoring import KEvent, KRoll, events, totals
 from .player import Choice, Decision, decide
 
 if TYPE_CHECKING:
@@ -27,8 +28,9 @@ def scored_plays(me: list[int], opp: list[int], dice: Dice, t: Tariff, history: 
                  slow: bool) -> list[Choice]:
     """Every legal play with the points of its throw, valued by them (the net points), in the kernel's order.
 
-    Plays that leave the same pleins, bear off as many dames, leave the same coin and leave the same numbers
-    unplayed are scored once (the other jans do not depend on the play)."""
+    Plays that leave the same pleins (of the quadrants one throw may fill), bear off as many dames, leave the
+    same coin and leave the same numbers unplayed are scored once (the other jans do not depend on the play),
+    and groups that differ only in a coin not full share their events."""
     a, b = dice
     plays = legal(me, opp, a, b, slow)
     if len(plays) == 1:
@@ -37,14 +39,20 @@ def scored_plays(me: list[int], opp: list[int], dice: Dice, t: Tariff, history: 
         own, theirs = totals(found)
         return [Choice(play, (own, theirs), float(own - theirs), found)]
     landing = "margot" in t.scored and t.variants["margot"] == "landing"
-    groups: dict[tuple[object, ...], list[KPlay]] = {}
+    reach = within_reach(me)
+    groups: dict[tuple[int, int, int, tuple[int, ...], tuple[int, ...] | None], list[KPlay]] = {}
     for play in plays:
         row = play[1]
-        key = (pleins(row), row[OFF], row[COIN], play[3], tuple(s[1] for s in play[0]) if landing else None)
-        groups.setdefault(key, []).append(play)
+        groups.setdefault((pleins(row, reach) if reach else 0, row[OFF], row[COIN], play[3],
+                           tuple(s[1] for s in play[0]) if landing else None), []).append(play)
     out: list[Choice] = []
-    for group in groups.values():
-        found = events(KRoll(me, opp, a, b, slow, group[0], plays), t, history)
+    scored: dict[tuple[object, ...], list[KEvent]] = {}  # the events of a group's kind: only a full coin differs
+    for key, group in groups.items():
+        kind = (key[0], key[1], key[2] == DAMES, key[3], key[4])
+        if kind in scored:
+            found = scored[kind]
+        else:
+            found = scored[kind] = events(KRoll(me, opp, a, b, slow, group[0], plays), t, history)
         own, theirs = totals(found)
         out += [Choice(p, (own, theirs), float(own - theirs), found) for p in group]
     return out
