@@ -164,7 +164,9 @@ DECISIONS = [
     Decided("guiton-1822-fig5-dame-au-coin-bourgeois", 1, "go", "Guiton 1822, ch. 9, fig. V", {
         "lookahead": differs(HORIZON + "the coin overloaded by the two dames quines must pile there, and White's "
                                        "escape, come in the throws after"),
-        "treatise": A}),
+        "treatise": differs(TERMS + "its coin term counts the coin held, as any coin, and the cases made; four "
+                                    "dames piled on it, which leave Black's game without spare dames, are not a "
+                                    "term (the keep term weighs some of it, less than the coin)")}),
     Decided("guiton-1822-fig12-four-holes-instead-of-two", 2, "go", "Guiton 1822, ch. 14, fig. XII", {
         "lookahead": differs(HORIZON + "staying keeps White's points over, and the plein he must soon break "
                                        "(his game is played out) is past its horizon"),
