@@ -353,6 +353,15 @@ def test_soumilles_game_links_the_transcription_it_was_made_from_and_its_book_sa
             'not the page: the transcriptions give no page numbers"') in lepeintre
 
 
+def test_a_books_transcription_is_a_link_like_its_scans(tmp_path):
+    from trictrac_notation.site.history import BooksError, books
+
+    (tmp_path / "books.yaml").write_text('Soumille 1738:\n  transcription:\n    - {url: "gamedocs/mybook.md"}\n',
+                                         encoding="utf-8")
+    with pytest.raises(BooksError, match="'transcription': a list of {url: https://"):
+        books(tmp_path)
+
+
 @pytest.mark.parametrize("source, book, chapter, at", [
     ("Lelasseux-Lafosse 1852, Le jeu de trictrac rendu facile, section 4, ch. XVI, § 296; ch. XX, § 356",
      "Lelasseux-Lafosse 1852", "Section 4, chapter XVI", 296),
