@@ -335,6 +335,33 @@ def test_a_historical_game_links_its_book_its_neighbours_and_stands_in_the_sideb
             'md-nav__link--active"') in page  # in the sidebar, under its book and chapter
 
 
+SOUMILLE = "games/historical/soumille-1738-cloris-and-damon.html"
+MYBOOK = "https://github.com/nmatavka/hermes-trictrac/blob/main/gamedocs/mybook.md"
+
+
+def test_soumilles_game_links_the_transcription_it_was_made_from_and_its_book_says_its_edition(site):
+    """The one book with no public scan the transcriptions name: its record links where it was read."""
+    banner = re.search(r'<p class="tt-place">(.*?)</p>', html(site, SOUMILLE)).group(1)
+    assert banner.startswith('<span class="tt-book">Soumille 1738</span> · transcribed in ')
+    assert f'href="{MYBOOK}"' in banner and "the book:" not in banner
+    index = html(site, "games/historical/index.html")
+    shelf = index[index.index('id="soumille-1738'):index.index('id="lepeintre-1818')]
+    assert "Avignon, F. Girard and D. Seguin, 1738" in shelf and f'href="{MYBOOK}"' in shelf
+    assert len(re.findall(r"not to its page, for\s+the transcriptions give no page numbers", index)) == 1
+    lepeintre = html(site, "games/historical/lepeintre-1818-1-i-petit-jan.html")
+    assert ('href="https://gallica.bnf.fr/ark:/12148/bpt6k9374696" rel="external" title="the book or its volume, '
+            'not the page: the transcriptions give no page numbers"') in lepeintre
+
+
+def test_a_books_transcription_is_a_link_like_its_scans(tmp_path):
+    from trictrac_notation.site.history import BooksError, books
+
+    (tmp_path / "books.yaml").write_text('Soumille 1738:\n  transcription:\n    - {url: "gamedocs/mybook.md"}\n',
+                                         encoding="utf-8")
+    with pytest.raises(BooksError, match="'transcription': a list of {url: https://"):
+        books(tmp_path)
+
+
 @pytest.mark.parametrize("source, book, chapter, at", [
     ("Lelasseux-Lafosse 1852, Le jeu de trictrac rendu facile, section 4, ch. XVI, § 296; ch. XX, § 356",
      "Lelasseux-Lafosse 1852", "Section 4, chapter XVI", 296),
