@@ -422,3 +422,32 @@ def test_a_game_page_charts_its_analysis_lists_the_mistakes_and_draws_a_better_p
     row = page.evaluate(f"() => document.querySelector('tr.throw[data-throw=\"{better.n}\"] .judgement').textContent")
     assert row == better.mark
     page.close()
+
+
+def test_the_real_play_page_shows_the_players_figures_and_what_differs_from_one_treatise_to_the_next(site):
+    """rules/real-play.html from site_src/simulation-player.json: each treatise's plein of the grand jan and decisions
+    that go with their intervals, the greedy player's figures beside them, each step's differences as
+    realplay.difference computes them, and what a historian may and may not conclude."""
+    import json
+
+    from trictrac_notation.site.realplay import difference, estimate
+
+    data = json.loads((Path(__file__).resolve().parent.parent / "site_src/simulation-player.json").read_text())
+    page = re.sub(r"\s+", " ", html(site, "rules/real-play.html"))
+    text = re.sub(r"<[^>]+>", "", page)
+    assert f"--player {data['player_name']} --json" in text and f"{data['games']} parties a treatise" in text
+    for r in data["rules"].values():
+        for entry in (r["pleins_per_releve"]["grand-jan"], r["go_per_decision"]):
+            lo, hi = entry["ci95"]
+            assert f'{entry["mean"]:.3f}<span class="tt-ci">{lo:.3f}–{hi:.3f}</span>' in page
+    labels = list(data["rules"])
+    for a, b in zip(labels, labels[1:], strict=False):
+        assert f"{a} → {b}" in text
+        d = difference(estimate(data["rules"][a], "pleins_per_releve", "grand-jan"),
+                       estimate(data["rules"][b], "pleins_per_releve", "grand-jan"))
+        shown = f"{d['mean']:+.3f}"
+        assert f"relevés with the plein of the grand jan made: {shown} ({d['ci95'][0]:+.3f} to {d['ci95'][1]:+.3f})" \
+            in text
+        assert (f"<strong>{shown}</strong>" in page) == d["clear"] or shown == "+0.000"
+    assert re.search(r'<span class="tt-ci">greedy \d+\.\d\d</span>', page)  # the greedy player's figures beside
+    assert "What a historian may conclude, and what not" in text
