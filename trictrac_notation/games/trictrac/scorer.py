@@ -268,8 +268,6 @@ class Scorer(ScorerDefaults):
 
     def _partie(self, record: Record, reporter: Reporter) -> Card | None:
         """The score card of a partie à écrire, or None for a partie en douze trous (the default)."""
-        from .ecrire import Card, EcrireRules, NotPlayed  # (a partie à écrire's only: not paid by the others)
-
         self.ecrire = None
         name = record.header("Partie")
         count = record.header("Marques")
@@ -283,6 +281,8 @@ class Scorer(ScorerDefaults):
                 reporter.error("a Marques header, but the partie is not à écrire", record.header_span("Marques"),
                                code="bad-header", rule=ECRIRE_SECTION, hint='add [Partie "a-ecrire"]')
             return None
+        from .ecrire import Card, EcrireRules, NotPlayed  # (here: a partie en douze trous does without them)
+
         try:
             self.ecrire = EcrireRules.of(self.ruleset)
         except NotPlayed as e:
