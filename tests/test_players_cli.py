@@ -48,7 +48,9 @@ def test_every_legal_play_ranked_best_first_in_the_inputs_frame(name):
 def test_the_first_throw_is_played_down():
     """Guiton 1822 ch. 13 ('Ne pas jouer tout d'une le premier coup'), Lelasseux-Lafosse 1852 §420, Lepeintre
     1818 part 3 §1: the first throw of a relevé puts two dames down."""
-    code, out, _ = best(OPENING)
+    code, out, _ = best(OPENING)  # the default player: the strongest
+    assert code == 0 and out["player"] == "learned" and out["plays"][0]["moves"] == [[1, 7], [1, 5]]
+    code, out, _ = best(OPENING | {"player": "treatise"})
     assert code == 0 and out["player"] == "treatise" and out["plays"][0]["moves"] == [[1, 7], [1, 5]]
 
 

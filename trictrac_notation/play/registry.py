@@ -20,7 +20,7 @@ PLAYERS: dict[str, tuple[str, str]] = {
 }
 """name -> (module of this package, class): the players, weakest first."""
 
-DEFAULT = "treatise"
+DEFAULT = "learned"
 """The player ``best`` and ``play`` use when none is named: the strongest."""
 
 

@@ -279,8 +279,8 @@ class Generator:
             pages: dict[str, str | None] = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(
                 games=composed, historical=bool(sections[HISTORICAL]), backgammon=bool(sections[BACKGAMMON]))}
             read = {g for g, _, _ in games}  # (a record that cannot be read is not counted)
-            corpus, corpus_files = self._corpus(key, [(g, p) for g, p in records
-                                                      if g in read and g.startswith(f"{HISTORICAL}/")])
+            corpus, corpus_files = self._corpus(key, [(g, p) for g, p in records if g in read and (
+                g.startswith(f"{HISTORICAL}/") or g.startswith(f"{BACKGAMMON}/"))])
             for rel, data in corpus_files.items():
                 _write(inside(self.staging, rel), data)
                 wanted.add(inside(self.staging, rel))
@@ -435,11 +435,12 @@ class Generator:
 
     def _corpus(self, key: str, records: list[tuple[str, Path]]) -> tuple[dict[str, Any] | None,
                                                                             dict[str, str | bytes]]:
-        """The site's corpus.yaml, and the corpus page and archive (corpus.py) when it has historical records."""
+        """The site's corpus.yaml, and the corpus page and archive (corpus.py) when it has historical records
+        (``records``: the historical and backgammon ones; the corpus takes the backgammon records of its books)."""
         from .corpus import CorpusError, load, render
 
         try:
-            corpus = load(self.src) if records else None
+            corpus = load(self.src) if any(g.startswith(f"{HISTORICAL}/") for g, _ in records) else None
             return corpus, render(self.env, corpus, records, self.cache, key, self.src / RULES) if corpus else {}
         except CorpusError as e:
             raise SiteError(str(e)) from None
