@@ -20,6 +20,8 @@ from typing import Any
 from ...core.board import COLORS, WHITE, Position, other
 from ...core.diagnostics import Reporter
 from ...engine.game import GameDefaults, NextTurn, Reading, moves_span
+from ...engine.quick import QuickReplay
+from ...notation.lightread import LightRecord
 from ...notation.record import MoveText, Record, Span, Throw
 from .cube import RESIGNS, CubeScorer
 from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, hits_of, legal_plays, quick_play
@@ -99,8 +101,15 @@ class Backgammon(GameDefaults):
 
     def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Move],
                   after: Position | None, rules: Any, legal: Callable[[], list[Play]]) -> Play | None:
-        play, _ = quick_play(position, side, dice, tuple(steps), self._rules(rules).moves)
-        return play if play is not None else find_play(legal(), tuple(steps))[0]
+        """The play the written moves make: placed hop by hop when they play the whole throw; else, or when no
+        placing hits where the moves say, the legal play with their moves (a move written whole, ``7/4*``, may be
+        two dames' hops in an order no single path takes: ``6/4* 7/6`` under the five-dame limit), its hits as
+        written if one has them; else the first placing."""
+        play, exact = quick_play(position, side, dice, tuple(steps), self._rules(rules).moves)
+        if exact:
+            return play
+        found, found_exact = find_play(legal(), tuple(steps))
+        return found if found_exact or play is None else play
 
     def note_play(self, play: Play, steps: list[Move], side: str, span: Span | None, reading: Reading) -> None:
         if hits_of(play.moves) != hits_of(steps):
@@ -137,6 +146,11 @@ class Backgammon(GameDefaults):
 
     def format_play(self, play: Play, name: Callable[[int], str]) -> str:
         return format_play(play.moves) or "(no dame can move)"
+
+    def quick_replay(self, light: LightRecord, ruleset: Any) -> QuickReplay | None:
+        from .kernel.replay import quick_replay
+
+        return quick_replay(light, ruleset)
 
 
 GAME = Backgammon()
