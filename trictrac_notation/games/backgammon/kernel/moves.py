@@ -21,10 +21,10 @@ from ..play import MoveRules
 
 OFF: Final = 0
 BAR: Final = 25
-# a resulting position as a key: the mover's row, 4 bits a point (15 dames at most), then one bit per point hit
-# (a point's blot is hit at most once in a play: the opponent's dames do not move meanwhile)
-_UNIT: Final = tuple(1 << (4 * p) for p in range(26))
-_HIT: Final = tuple(1 << (104 + p) for p in range(26))
+# a resulting position as a key: the mover's row, a byte a point (its bytes read as a number), then one bit per
+# point hit (a point's blot is hit at most once in a play: the opponent's dames do not move meanwhile)
+_UNIT: Final = tuple(1 << (8 * p) for p in range(26))
+_HIT: Final = tuple(1 << (8 * 26 + p) for p in range(26))
 
 Row = list[int]
 Hop = tuple[int, int, bool]  # src, dst (0: off), whether it hit
@@ -34,10 +34,7 @@ KPlay = tuple[tuple[Hop, ...], tuple[int, ...], Row, Row]  # hops, the dice they
 
 def row_key(row: Row) -> int:
     """The key of a row (before any hit)."""
-    key = 0
-    for p in range(26):
-        key += row[p] * _UNIT[p]
-    return key
+    return int.from_bytes(bytes(row), "little")
 
 
 # --- every legal play (play.legal_plays) ---------------------------------------------------------------------
@@ -184,29 +181,33 @@ def written_hits(moves: tuple[KMove, ...]) -> tuple[int, ...]:
     return tuple(sorted(h for m in moves for h in m[2]))
 
 
-_SPLITS: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = {}
+Way = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # the dice a dame uses, where it lands, the dice left
+_SPLITS: dict[tuple[int, int, tuple[int, ...]], tuple[Way, ...]] = {}
 
 
-def splits(src: int, dst: int, pool: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+def splits(src: int, dst: int, pool: tuple[int, ...]) -> tuple[Way, ...]:
     """:func:`..playtext._splits`: the ways one dame goes from src to dst with dice of the pool, in the pool's
-    order, as (dice, landings) — a function of three small values, kept once computed."""
+    order, as (dice, landings), with the dice they leave — a function of three small values, kept once computed."""
     key = (src, dst, pool)
     found = _SPLITS.get(key)
     if found is None:
-        out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        seen: set[int] = set()
-        for i, d in enumerate(pool):
-            if d in seen:
-                continue
-            seen.add(d)
-            nxt = src - d
-            if nxt == dst or (dst == OFF and nxt < OFF):
-                out.append(((d,), ()))
-            elif nxt > dst and nxt > OFF:
-                rest = splits(nxt, dst, pool[:i] + pool[i + 1:])
-                out += [((d,) + used, (nxt,) + landings) for used, landings in rest]
-        found = _SPLITS[key] = tuple(out)
+        found = _SPLITS[key] = tuple((used, landings, _without(pool, used)) for used, landings in _ways(src, dst, pool))
     return found
+
+
+def _ways(src: int, dst: int, pool: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    seen: set[int] = set()
+    for i, d in enumerate(pool):
+        if d in seen:
+            continue
+        seen.add(d)
+        nxt = src - d
+        if nxt == dst or (dst == OFF and nxt < OFF):
+            out.append(((d,), ()))
+        elif nxt > dst and nxt > OFF:
+            out += [((d,) + used, (nxt,) + landings) for used, landings in _ways(nxt, dst, pool[:i] + pool[i + 1:])]
+    return out
 
 
 def _without(pool: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
@@ -276,7 +277,7 @@ def _first_placing(me: Row, opp: Row, moves: tuple[KMove, ...], pool: tuple[int,
             ways = splits(src, dst, left)
         if not ways:
             return None
-        used = ways[0][0]
+        used, _, rest = ways[0]
         at = src
         for die in used:
             if not me[at] or (at != BAR and me[BAR] and enter_first):
@@ -300,7 +301,7 @@ def _first_placing(me: Row, opp: Row, moves: tuple[KMove, ...], pool: tuple[int,
                 me[OFF] += 1
                 hops.append((at, OFF, False))
             at = to
-        left = _without(left, used) if len(used) < len(left) else ()
+        left = rest
     if left:
         return None
     return tuple(hops), (tuple(sorted(hits)) if len(hits) > 1 else tuple(hits))
@@ -315,7 +316,7 @@ def _place(me: Row, opp: Row, order: tuple[KMove, ...], k: int, left: tuple[int,
             yield hops
         return
     src, dst, _ = order[k]
-    for used, landings in splits(src, dst, left):
+    for used, landings, rest in splits(src, dst, left):
         points = (src, *landings, dst)
         made: list[Hop] = []
         for i, die in enumerate(used):
@@ -325,7 +326,7 @@ def _place(me: Row, opp: Row, order: tuple[KMove, ...], k: int, left: tuple[int,
             _apply(me, opp, hop)
             made.append(hop)
         else:
-            yield from _place(me, opp, order, k + 1, _without(left, used), hops + tuple(made), rules)
+            yield from _place(me, opp, order, k + 1, rest, hops + tuple(made), rules)
         for hop in reversed(made):
             _undo(me, opp, hop)
 
