@@ -46,62 +46,31 @@ def legal(me: Row, opp: Row, a: int, b: int, rules: MoveRules) -> list[KPlay]:
 
 
 def legal_keyed(me: Row, opp: Row, a: int, b: int, rules: MoveRules) -> list[tuple[int, KPlay]]:
-    """:func:`legal`, each play with its resulting position's key."""
+    """:func:`legal`, each play with its resulting position's key.
+
+    The readable search plays the numbers in each order, hop by hop, and keeps for each resulting position the
+    first play found with the most numbers; a position met again with the same numbers left is not searched
+    again.  Two different numbers never meet a position twice that way (a dame's hops are all downwards), so
+    they are searched by two loops; a doublet's four moves by the same search with its marks."""
     me, opp = list(me), list(opp)
     found: dict[int, KPlay] = {}
-    seen: set[tuple[int, tuple[int, ...]]] = set()
-    enter_first, hitting, cap = rules.enter_first, rules.hitting, rules.max_per_point
-    unit, hit_bit = _UNIT, _HIT
-
-    def walk(key: int, pool: tuple[int, ...], hops: tuple[Hop, ...], used: tuple[int, ...]) -> None:
-        mark = (key, pool)
-        if mark in seen:
-            return
-        seen.add(mark)
-        moved = False
-        if pool:
-            die, rest = pool[0], pool[1:]
-            more = used + (die,)
-            if me[BAR] and enter_first:
-                sources: list[int] | tuple[int] = (BAR,)
-            else:
-                sources = [p for p in range(BAR, 0, -1) if me[p]]
-            highest = sources[0] if sources else OFF
-            home = not any(me[7:])
-            for src in sources:
-                dst = src - die
-                if dst >= 1:
-                    o = opp[dst]
-                    if o >= 2 or (o and not hitting) or me[dst] >= cap:
-                        continue
-                    me[src] -= 1
-                    me[dst] += 1
-                    if o:
-                        opp[dst] = 0
-                        opp[OFF] += 1
-                        walk(key - unit[src] + unit[dst] + hit_bit[dst], rest, hops + ((src, dst, True),), more)
-                        opp[dst] = 1
-                        opp[OFF] -= 1
-                    else:
-                        walk(key - unit[src] + unit[dst], rest, hops + ((src, dst, False),), more)
-                    me[src] += 1
-                    me[dst] -= 1
-                    moved = True
-                elif home and (dst == 0 or src == highest):
-                    me[src] -= 1
-                    me[OFF] += 1
-                    walk(key - unit[src] + unit[OFF], rest, hops + ((src, OFF, False),), more)
-                    me[src] += 1
-                    me[OFF] -= 1
-                    moved = True
-        if not moved:
-            best = found.get(key)
-            if best is None or len(used) > len(best[1]):
-                found[key] = (hops, used, list(me), list(opp))
-
     start = row_key(me)
-    for pool in ((a,) * rules.doublet_moves,) if a == b else ((a, b), (b, a)):
-        walk(start, pool, (), ())
+    if a == b:
+        _doublet(me, opp, start, (a,) * rules.doublet_moves, rules, found)
+    else:
+        for first, second in ((a, b), (b, a)):
+            firsts = _hops(me, opp, first, rules)
+            if not firsts:
+                _keep(found, start, (), (), me, opp)
+            for h1 in firsts:
+                k1 = _play(me, opp, start, h1)
+                seconds = _hops(me, opp, second, rules)
+                if not seconds:
+                    _keep(found, k1, (h1,), (first,), me, opp)
+                for h2 in seconds:
+                    _keep(found, _play(me, opp, k1, h2), (h1, h2), (first, second), me, opp)
+                    _undo(me, opp, h2)
+                _undo(me, opp, h1)
     kept = list(found.items())
     most = max(len(p[1]) for _, p in kept)
     kept = [k for k in kept if len(k[1][1]) == most]
@@ -113,6 +82,67 @@ def legal_keyed(me: Row, opp: Row, a: int, b: int, rules: MoveRules) -> list[tup
         top = max(pips)
         kept = [k for k, n in zip(kept, pips, strict=True) if n == top]
     return kept
+
+
+def _doublet(me: Row, opp: Row, start: int, pool: tuple[int, ...], rules: MoveRules,
+             found: dict[int, KPlay]) -> None:
+    """The readable search of a doublet's moves, positions met again with as many moves left searched once."""
+    seen: set[tuple[int, int]] = set()
+
+    def walk(key: int, left: int, hops: tuple[Hop, ...], used: tuple[int, ...]) -> None:
+        mark = (key, left)
+        if mark in seen:
+            return
+        seen.add(mark)
+        moves = _hops(me, opp, pool[0], rules) if left else ()
+        for hop in moves:
+            walk(_play(me, opp, key, hop), left - 1, hops + (hop,), used + (pool[0],))
+            _undo(me, opp, hop)
+        if not moves:
+            _keep(found, key, hops, used, me, opp)
+
+    walk(start, len(pool), (), ())
+
+
+def _keep(found: dict[int, KPlay], key: int, hops: tuple[Hop, ...], used: tuple[int, ...], me: Row,
+          opp: Row) -> None:
+    """A play found: kept unless its position was reached before with as many numbers."""
+    best = found.get(key)
+    if best is None or len(used) > len(best[1]):
+        found[key] = (hops, used, list(me), list(opp))
+
+
+def _hops(me: Row, opp: Row, die: int, rules: MoveRules) -> list[Hop]:
+    """:meth:`..play.State.hops`: every hop one die can make, the bar first, then from the highest point down."""
+    if me[BAR] and rules.enter_first:
+        sources: list[int] | tuple[int] = (BAR,)
+    else:
+        sources = [p for p in range(BAR, 0, -1) if me[p]]
+    highest = sources[0] if sources else OFF
+    hitting, cap = rules.hitting, rules.max_per_point
+    out: list[Hop] = []
+    for src in sources:
+        dst = src - die
+        if dst >= 1:
+            o = opp[dst]
+            if o >= 2 or (o and not hitting) or me[dst] >= cap:
+                continue
+            out.append((src, dst, o == 1))
+        elif (dst == 0 or src == highest) and not any(me[7:]):
+            out.append((src, OFF, False))
+    return out
+
+
+def _play(me: Row, opp: Row, key: int, hop: Hop) -> int:
+    """Make a hop on the working rows; the key of the position it leads to."""
+    src, dst, hit = hop
+    me[src] -= 1
+    me[dst] += 1
+    if hit:
+        opp[dst] -= 1
+        opp[OFF] += 1
+        return key - _UNIT[src] + _UNIT[dst] + _HIT[dst]
+    return key - _UNIT[src] + _UNIT[dst]
 
 
 def pips_of(hops: tuple[Hop, ...]) -> int:
