@@ -4,7 +4,9 @@ The per-throw questions are answered here from :mod:`.play` (moves written ``24/
 ``6/off`` in the mover's points; the federation's legal plays; why a play is illegal). ``movement(ruleset)`` is a
 :class:`~.rules.Rules` (the moves, the start, the cube and the scores of a backgammon rule set); the cube, the end
 of a game and the games of a match are :class:`~.cube.CubeScorer`'s, which every replay of a backgammon record
-uses. The engine's replay is the only one: what differs from trictrac is said by the attributes below.
+uses. The engine's replay is the only one: what differs from trictrac is said by the attributes below. The legal
+plays are listed by the rules' fast form, :mod:`.kernel` (the same plays, held equal to :mod:`.play`'s by the
+tests), which also replays a plain record for ``check`` (:meth:`Backgammon.quick_replay`).
 
 A record may hold the games of a match one after another: a game ends when a player bears off his last dame, on
 a dropped double or a resignation, and the next throw starts the next game from the rule set's layout.
@@ -24,7 +26,8 @@ from ...engine.quick import QuickReplay
 from ...notation.lightread import LightRecord
 from ...notation.record import MoveText, Record, Span, Throw
 from .cube import RESIGNS, CubeScorer
-from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, hits_of, legal_plays, quick_play
+from .kernel import bridge
+from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, hits_of, quick_play
 from .playtext import MatError, Move, format_play, parse_play
 from .rules import DEFAULT, NAME, Rules, load, sound, turn_after
 
@@ -93,7 +96,7 @@ class Backgammon(GameDefaults):
             return None
 
     def legal_plays(self, position: Position, side: str, dice: tuple[int, int], rules: Any) -> list[Play]:
-        return legal_plays(position, side, dice, self._rules(rules).moves)
+        return bridge.legal_plays(position, side, dice, self._rules(rules).moves)  # (play.legal_plays's, fast)
 
     def _rules(self, rules: Any) -> Rules:
         """The rules given, or the federation's when a caller passes none of backgammon's."""

@@ -8,7 +8,7 @@ import random
 
 from ...core.board import WHITE
 from .cube import Cube, Match, MatchFinal
-from .play import legal_plays
+from .kernel.bridge import legal_plays
 from .playtext import format_play
 from .rules import NAME, Rules, load, turn_after
 

@@ -135,14 +135,9 @@ def _hops(me: Row, opp: Row, die: int, rules: MoveRules) -> list[Hop]:
 
 def _play(me: Row, opp: Row, key: int, hop: Hop) -> int:
     """Make a hop on the working rows; the key of the position it leads to."""
+    _apply(me, opp, hop)
     src, dst, hit = hop
-    me[src] -= 1
-    me[dst] += 1
-    if hit:
-        opp[dst] -= 1
-        opp[OFF] += 1
-        return key - _UNIT[src] + _UNIT[dst] + _HIT[dst]
-    return key - _UNIT[src] + _UNIT[dst]
+    return key - _UNIT[src] + _UNIT[dst] + (_HIT[dst] if hit else 0)
 
 
 def pips_of(hops: tuple[Hop, ...]) -> int:
@@ -168,6 +163,7 @@ def _hop(me: Row, opp: Row, src: int, die: int, rules: MoveRules) -> Hop | None:
 
 
 def _apply(me: Row, opp: Row, hop: Hop) -> None:
+    """Make a hop on the working rows (a dame hit goes to the opponent's bar, ``opp[0]``)."""
     src, dst, hit = hop
     me[src] -= 1
     me[dst] += 1
@@ -177,6 +173,7 @@ def _apply(me: Row, opp: Row, hop: Hop) -> None:
 
 
 def _undo(me: Row, opp: Row, hop: Hop) -> None:
+    """Take a hop back."""
     src, dst, hit = hop
     me[src] += 1
     me[dst] -= 1
