@@ -126,6 +126,9 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     scoring = not args.no_scoring
 
+    from trictrac_notation.games.trictrac import kernel
+
+    print(f"the kernel {'compiled (mypyc)' if kernel.compiled() else 'as Python source'}")
     print(f"generating {args.games} trictrac games and {args.games} chess games…", file=sys.stderr)
     texts = trictrac_games(args.games, args.seed, args.rules if scoring else None)
     games = chess_games(args.games, args.seed)

@@ -7,7 +7,7 @@ In one run it measures:
   in throws per second;
 * ours, two processes: the same games with ``--jobs 2``; the speed-up should be >= 1.8;
 * the peer: random chess games, each ply generating the legal moves and pushing one, in plies per
-  second (one process).
+  second (one process), timed in turn with ours (``--repeat``, the best of each kept).
 
 It prints the machine's load before and after (the figures mean little on a busy machine), with
 ``--profile`` where the time of one process goes, and last ``ratio: X`` (ours on one core / the
@@ -79,14 +79,23 @@ def main(argv=None) -> int:
     p.add_argument("--rules", default="guiton-1822")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", action="store_true", help="also print where the time goes")
+    p.add_argument("--repeat", type=int, default=3,
+                   help="timed runs of ours (one process) and of the peer, interleaved; the best of each is kept")
     args = p.parse_args(argv)
 
-    print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    one_throws, one_s = time_ours(args.rules, args.games, args.seed, 1)
+    from trictrac_notation.games.trictrac import kernel
+
+    print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores; "
+          f"the kernel {'compiled (mypyc)' if kernel.compiled() else 'as Python source'}")
+    runs = []
+    for _ in range(args.repeat):  # interleaved, so that a busy moment of the machine hurts neither
+        one_throws, one_s = time_ours(args.rules, args.games, args.seed, 1)
+        runs.append(((one_throws, one_s), time_chess(max(20000, one_throws // 2), args.seed)))
+    one_throws, one_s = min((r[0] for r in runs), key=lambda r: r[1])
+    plies, chess_s = min((r[1] for r in runs), key=lambda r: r[1])
     two_throws, two_s = time_ours(args.rules, args.games, args.seed, 2)
     assert one_throws == two_throws, "the two runs must play the same games"
     ours, ours2 = one_throws / one_s, two_throws / two_s
-    plies, chess_s = time_chess(max(20000, one_throws // 2), args.seed)
     peer = plies / chess_s
     print(f"ours, 1 process:  {one_throws} throws in {one_s:.2f} s: {ours:,.0f} throws/s "
           f"({1e6 / ours:.0f} µs a throw)")

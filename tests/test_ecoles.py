@@ -83,6 +83,33 @@ def test_points_received_mis_marked_belong_on_the_next_line(tric):
     assert check(tric, text.replace("T-2 T-1", "T-2 T-1 ecole 2")) == (0, [])
 
 
+# Guiton 1822 ch. 3, 'Second exemple': Black beats White's lone dame of 4 à faux by 6-5 (4 for White), and
+# White throws without marking them; his 5-4 beats Black's dame of 9 à vrai two ways (4) and that of 3 à faux
+# (4 for Black).
+SECOND_EXAMPLE = ('[Rules "guiton-1822"]\n[First "black"]\n@white T:8 4:1 9:2 10:2 11:2 {}\n'
+                  "@black T:5 3:1 7:2 8:2 9:1 10:2 11:2 {}\n"
+                  "1. black 6-5 opp +0 T-5-11\n"
+                  "2. white 5-4 +4 [battre-a-vrai] opp +4 [battre-a-faux] T-5 T-4 ecole 4\n")
+
+
+def test_the_ecole_of_points_received_is_marked_before_the_throw_s_points():
+    """Guiton: Black may not mark his 8 in bredouille: the école is marked first (as White throws), White's 4
+    then take the bredouille from him, and the 4 à faux come after them (rules.md §3.11: points received and
+    écoles are marked before the throw)."""
+    after = scored(SECOND_EXAMPLE.format("", "")).throws[1].score.after
+    assert after["black"] == {**after["black"], "points": 8, "bredouille": False}
+    assert after["white"]["points"] == 4
+
+
+def test_an_ecole_of_points_received_can_take_the_hole_first():
+    """Guiton: had each had 8 points, Black's école would have taken the hole, wiping White's 8, before White
+    marked his 4."""
+    result = scored(SECOND_EXAMPLE.format("points:8", "points:8"))
+    score = result.throws[1].score
+    assert (score.holes["black"], score.holes["white"]) == (1, 0)
+    assert score.after["white"]["points"] == 4 and score.after["black"]["points"] == 4
+
+
 def test_the_score_follows_what_was_marked_and_compare_mode_does_not(tric):
     text = E7 + "1. white 6-1 +0 opp +2 5-11 T-1\n"
     assert scored(text).throws[0].score.after["black"]["points"] == 2

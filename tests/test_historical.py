@@ -76,7 +76,7 @@ def test_the_corpus_holds_at_least_80_real_throws_in_all_and_some_from_each_book
 
 
 # The faults the books' examples commit on purpose (taught:CODE), read against each book: Guiton's fausse cases
-# and écoles of ch. 3 and 5, Lelasseux-Lafosse §§ 196-199, Lepeintre's laws 56, 60 and 63 (the école of 16 in
+# and écoles of ch. 3 and 5, Lelasseux-Lafosse §§ 196-199, Lepeintre's laws 56, 60, 63, 65 and 69 (the école of 16 in
 # law 60 is the book's own miscount: a sic on the same line).  (record, throw number, which throw of that number in
 # the order written — a variation repeats the number): (kind, codes) of each; the layout does not move them.
 TAUGHT = {
@@ -94,6 +94,10 @@ TAUGHT = {
     ("lelasseux-1852-199-coin-taken-par-puissance-wrongly", 1, 1): ("taught", ("illegal-play",)),
     ("lepeintre-1818-4-rule56-fig26", 1, 1): ("taught", ("ecole",)),
     ("lepeintre-1818-4-rule63-fig27", 1, 1): ("taught", ("ecole",)),
+    # rule 65: the école left unclaimed, the choice the rule weighs; rule 69: a number left unplayed at the retour
+    ("lepeintre-1818-4-rule65-ecole-costs-the-bredouille", 1, 1): ("taught", ("ecole",)),
+    ("lepeintre-1818-4-rule69-the-retour-not-passed", 1, 1): ("taught", ("fausse-case",)),
+    ("lepeintre-1818-4-rule69-the-retour-not-passed", 1, 2): ("taught", ("fausse-case",)),
     # Soumille's game: coup 55 (a fill not made), coup 60 (a hole mis-marked), coup 83 (points not marked)
     ("soumille-1738-cloris-and-damon", 55, 1): ("taught", ("illegal-play", "ecole")),
     ("soumille-1738-cloris-and-damon", 60, 1): ("taught", ("holes",)),

@@ -127,6 +127,24 @@ CASES = [
      "ch. 3 'Marque des points': the hole first, the opponent's 10 erased, then his 2"),
     ("ch3-impuissance-marked-last", 12, dict(holes=(1, 0), after=((1, 2), (0, 2))),
      "ch. 3 'Marque des points': the impuissance points marked last, the 10 already erased"),
+    ("ch3-second-example", 13, dict(due=(4, 4), after=((0, 4), (0, 8))),
+     "ch. 3 'Second exemple': White 4 à vrai, Black 4 of école and 4 à faux, 8 (not in bredouille: the record's "
+     "score, and tests/test_ecoles.py)"),
+    ("ch3-second-example-at-eight-points", 13, dict(holes=(0, 1), after=((0, 4), (1, 4))),
+     "ch. 3 'Second exemple': at 8 points each, the école marked first takes Black's hole"),
+    ("ch3-avertissement", 12, dict(due=(8, 0), holes=(0, 1), after=((0, 0), (1, 0))),
+     "ch. 3 'Avertissement...': White at 4 beats two dames à vrai, warns for 4 only; Black at 8 marks an école of 4"
+     " that gives him the hole"),
+    ("ch3-fausse-ecole-after-a-hole", 13, dict(after=((1, 6), (0, 0))),
+     "ch. 3 'Fausse école', the question: the fausse école is of 4, not 8; White his hole and 6"),
+    ("fig5-the-other-throws", 12, dict(due=(0, 8), jans={("battre-a-vrai", "black"), ("battre-coin", "black")}),
+     "ch. 9, fig. V: 5-4 beats the passed dame (and White's empty coin), its 5 not playable from the talon"),
+    ("fig5-the-other-throws", 18, dict(due=(0, 8), jans={("remplir", "black")}),
+     "ch. 9, fig. V: 3-2, which Guiton puts among the throws that uncover dames, fills here"),
+    ("ch11-bois-a-bas", 14, dict(dames={("white", "3"): 1, ("white", "6"): 3, ("white", "2"): 1, ("white", "5"): 1}),
+     "ch. 11 'Avantage d'avoir du bois à bas': 6-3 put down from the talon, the petit jan kept"),
+    ("ch11-bois-a-bas", 15, dict(dames={("white", "8"): 2, ("white", "2"): 0, ("white", "5"): 0}),
+     "ch. 11: the case of 8 made, the petit jan left bare"),
     ("fig3-ecole-impossible", 14, dict(due=(12, 16), holes=(0, 2), after=((0, 0), (2, 4))),
      "ch. 3 'École impossible à marquer', fig. III: 12 due, 6 lost, Black two holes and 4"),
     ("fig4-coin-par-puissance-replayed", 14, dict(legal=True, dames={("white", "5"): 0, ("white", "11"): 2}),
@@ -334,6 +352,65 @@ def test_chances_for_the_coin(name, line, coin, two_coins, citation):
 def fill_chances(position, side, rules) -> int:
     return len(chances(position, side, rules,
                        lambda d: any(e.jan == "remplir" for e in events(position, side, d, rules))))
+
+
+@pytest.mark.parametrize("line,target,count", [(12, 5, 15), (13, 1, 11)])
+def test_fig5_the_passed_dame_has_four_chances_more_against_it_on_the_fifth(line, target, count):
+    """ch. 9, fig. V: left on Black's 5 the passed dame is beaten by four chances more than on his 1, where
+    'there would be no more than eleven'."""
+    t = throw("fig5-keep-the-dame-far-from-the-pile", line)
+    _, rules, _ = replayed("fig5-keep-the-dame-far-from-the-pile")
+    hits = chances(t.after, "black", rules, lambda d: any(
+        e.jan == "battre-a-vrai" and e.target == target for e in events(t.after, "black", d, rules)))
+    assert len(hits) == count
+
+
+@pytest.mark.parametrize("line,keeps", [(12, 3), (13, 11), (14, 3), (15, 11)])
+def test_ch12_an_open_sixth_lets_the_opponent_keep(line, keeps):
+    """ch. 12 'Gêner le passage': the chances Black has to keep his plein after White breaks: 3 with the
+    half-cases Guiton plays (5-4 and 5-3), 11 with the case of 6 lifted, which opens him a passage."""
+    t = throw("ch12-hinder-the-passage", line)
+    _, rules, _ = replayed("ch12-hinder-the-passage")
+    kept = chances(t.after, "black", rules, lambda d: any(
+        e.jan == "conserver" and e.beneficiary == "black" for e in events(t.after, "black", d, rules)))
+    assert len(kept) == keeps
+
+
+@pytest.mark.parametrize("name", ["ninth", "tenth"])
+def test_ch12_a_coin_of_three_cannot_pass_next_throw(name):
+    """ch. 12 'Éviter de charger son coin': with two dames on the coin White can empty it next throw (the
+    chances counted here); with three he cannot."""
+    _, rules, lines = replayed(f"ch12-do-not-load-the-coin-{name}")
+    right, loaded = (lines[n].after for n in sorted(lines))
+
+    def passes(position):
+        return chances(position, "white", rules, lambda d: any(
+            p.result.row("white")[11] == 0 for p in legal_plays(position, "white", d, rules)))
+    assert passes(right) and not passes(loaded)
+
+
+def test_ch13_the_contiguous_case_leaves_more_chances_to_make_the_next():
+    """ch. 13 'Préférer les cases contigües': the case of 8 leaves the 9 and 10 empty side by side, which
+    White's next throw makes a case on by 22 chances; the case of 9, leaving the 8 and 10, by 16."""
+    _, rules, lines = replayed("ch13-contiguous-cases")
+
+    def next_case(position):
+        made = {a for a in range(6, 12) if position.row("white")[a] >= 2}
+        return len(chances(position, "white", rules, lambda d: any(
+            {a for a in range(6, 12) if p.result.row("white")[a] >= 2} - made
+            for p in legal_plays(position, "white", d, rules))))
+    assert [next_case(lines[n].after) for n in sorted(lines)] == [22, 16]
+
+
+def test_ch9_cases_in_the_petit_jan_bar_the_passage():
+    """ch. 9 'Caser dans le petit jan pour empêcher de passer' (no count in the book): White keeps his petit jan
+    by passing a spare dame in 13 chances once Black has covered his half-cases, in 20 after the case of 8."""
+    _, rules, lines = replayed("ch9-cases-in-the-petit-jan")
+
+    def keeps(position):
+        return len(chances(position, "white", rules, lambda d: any(
+            e.jan == "conserver" and e.beneficiary == "white" for e in events(position, "white", d, rules))))
+    assert [keeps(lines[n].after) for n in sorted(lines)] == [13, 20]
 
 
 def test_fig7_twenty_chances_to_fill():

@@ -1,7 +1,8 @@
 """Lepeintre 1818's own games against his own figures (issue 7, "the figure test").
 
 The records ``site_src/games/historical/lepeintre-1818-*.tric`` transcribe the game against Kermadeuc
-of part 1 (§I-§V) and the problems of part 4 of the *Cours complet de trictrac*.  The transcription
+of part 1 (§I-§V), the positions of the arithmetic (part 2) and of part 3's principles, and the problems
+of part 4 of the *Cours complet de trictrac*.  The transcription
 (mmai/coursCompletdeTrictrac) names each figure's file after the position it draws,
 ``diag-trictrac-figure_2-aW2-bW2-…svg``: Lepeintre's letters a..y (no w, z) from the talon of the
 player drawn at the bottom, W/B the colour, then the count.  ``tests/data/figures/lepeintre-1818.txt``
@@ -14,7 +15,8 @@ Here, on its own (not through ``check``'s figure comparison):
 - every figure is decoded with the library's Lepeintre coordinates and compared with the replay's
   position after the throw that carries it (the starting position for a figure in the preamble):
   equal, except where the record acknowledges ``sic:figure``; there the differing arrows must be
-  exactly the ones ``EXPECTED`` gives, which are the ones the record's comment explains.
+  exactly the ones ``EXPECTED`` gives, which are the ones the record's comment explains.  A figure that
+  draws one player's dames only (part 2's fig. 20) is compared for that player.
 
 A talon drawn as a pile of ``FigurePile`` dames (the record's header) means "that many or more".
 """
@@ -98,9 +100,12 @@ def decode(spec: str, bottom: str) -> dict[tuple[str, str], int]:
 
 
 def differences(shown: dict, position, bottom: str, pile: int | None) -> dict:
-    """(colour, arrow) -> (figure, replay) wherever they differ; dames borne off are not drawn."""
+    """(colour, arrow) -> (figure, replay) wherever they differ; dames borne off are not drawn, nor the
+    game of a colour the figure leaves out altogether (fig. 20 draws Kermadeuc's only)."""
     out = {}
     for colour in COLORS:
+        if not any(c == colour for c, _ in shown):
+            continue
         for track, there in enumerate(position.row(colour)):
             arrow = LEPEINTRE.format(track, colour, bottom)
             drawn = shown.get((colour, arrow), 0)

@@ -329,8 +329,8 @@ def test_a_historical_game_links_its_book_its_neighbours_and_stands_in_the_sideb
     assert 'href="https://gallica.bnf.fr/ark:/12148/bpt6k98089648"' in page  # volume 2 holds section 4
     before = re.search(r'<a href="([^"]+)" rel="prev">', page).group(1)
     after = re.search(r'<a href="([^"]+)" rel="next">', page).group(1)
-    assert before == "lelasseux-1852-293-playing-the-first-throws.html"
-    assert after == "lelasseux-1852-296-taking-the-coin-or-not.html"
+    assert before == "lelasseux-1852-296-keeping-off-the-coin-at-ten-points.html"  # § 296's records by name
+    assert after == "lelasseux-1852-296-taking-the-coin-first-example.html"
     assert ('<a href="lelasseux-1852-296-taking-the-coin-by-a-revirade.html" class="md-nav__link '
             'md-nav__link--active"') in page  # in the sidebar, under its book and chapter
 

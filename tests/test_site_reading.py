@@ -117,7 +117,8 @@ def test_search_works_offline_from_file(browser, site):
     page.click(".md-search__input")
     page.wait_for_function("() => /Type to start/.test(document.querySelector('.md-search-result__meta').textContent)",
                            timeout=20000)
-    for word, where in (("mézéas", "rules/jans/mezeas.html"), ("pavillon", "glossary.html")):
+    # (a word few pages hold: the corpus has many records about the pavillon, which outrank the glossary's line)
+    for word, where in (("mézéas", "rules/jans/mezeas.html"), ("cravate", "glossary.html")):
         page.fill(".md-search__input", "")
         page.keyboard.type(word)
         page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0", timeout=10000)

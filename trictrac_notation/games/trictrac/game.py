@@ -22,7 +22,7 @@ from .moves import PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_pl
 from .vocabulary import JANS
 
 SORTIE_SECTION = "rules.md §3.8"
-SCORE_KEYS = ("points", "holes", "bredouille")  # a setup's scores: read by the scorer
+SCORE_KEYS = ("points", "holes", "bredouille", "pavillon")  # a setup's scores: read by the scorer
 
 
 class Trictrac(GameDefaults):

@@ -31,7 +31,7 @@ from .ecrire import Card, EcrireRules, Marque, NotPlayed, first_after, reckon
 from .events import Event, counted, score_text
 from .history import Memory
 from .kernel.bridge import throw_events
-from .marking import Gain, Marking, PayoutRule
+from .marking import Gain, Marking, PayoutRule, Player
 from .scoring import History, Roll, Tariff, sortie_events, tariff, unplayed_events
 
 if TYPE_CHECKING:
@@ -219,29 +219,52 @@ class Scorer(ScorerDefaults):
     # --- the replay hook ----------------------------------------------------------------------
 
     def start(self, record: Record, position: Position, reporter: Reporter) -> ScoreState:
-        """The score at the start: 0 everywhere, or the ``points:N holes:N bredouille:1`` of the setup lines;
-        a partie à écrire when the record says so (``[Partie "a-ecrire"]``, ``[Marques "N"]``)."""
+        """The score at the start: 0 everywhere, or the ``points:N holes:N bredouille:1 pavillon:1`` of the setup
+        lines; a partie à écrire when the record says so (``[Partie "a-ecrire"]``, ``[Marques "N"]``)."""
         card = self._partie(record, reporter)
         marking = Marking(self.ruleset.variant("points_per_hole"),
                           None if card else self.ruleset.variant("holes_per_partie"))
+        flags: dict[str, Span | None] = {}  # colour -> the span of his pavillon:1
         for line in record.setup:
             player = marking.players[line.side]
             for p in line.placements:
                 key = p.key.lower()
                 limit: dict[str, Any] = {"points": marking.points_per_hole, "holes": marking.holes_per_partie,
-                                         "bredouille": 2}
+                                         "bredouille": 2, "pavillon": 2}
                 if key in limit:
                     if not 0 <= p.count < (limit[key] or p.count + 1):
                         why = _SETUP_RANGE[key].format(limit[key] - 1) if limit[key] else _NO_LIMIT
                         reporter.error(f"{p.key}:{p.count}: {why}", p.span, code="bad-setup", rule="rules.md §1.5")
                         continue
+                    if key == "pavillon":
+                        if p.count:
+                            flags[line.side] = p.span
+                        continue
                     setattr(player, key, bool(p.count) if key == "bredouille" else p.count)
         players = marking.players
         for color in COLORS:  # decided: from a setup, a player is in his series if only he holds holes
             players[color].series = players[color].holes > 0 and players[other(color)].holes == 0
+        self._pavillon_setup(players, flags, reporter)
         state = ScoreState(marking, Memory(self.deux_tables_scope, self.rencontre_scope, not record.setup), card=card)
         state.show()
         return state
+
+    @staticmethod
+    def _pavillon_setup(players: dict[str, Player], flags: dict[str, Span | None], reporter: Reporter) -> None:
+        """``pavillon:1``: the player's holes were all taken after the opponent's, without interruption: he
+        holds the pavillon, which a starting position cannot otherwise say when both players hold holes
+        (Guiton 1822 ch. 8; Lelasseux-Lafosse 1852 §223)."""
+        if len(flags) > 1:
+            reporter.error("pavillon:1 for both players: one series of holes at most runs uninterrupted",
+                           flags[BLACK], code="bad-setup", rule="rules.md §3.9")
+            return
+        for color, span in flags.items():
+            me, opp = players[color], players[other(color)]
+            if not me.holes:
+                reporter.error(f"pavillon:1, but {color} holds no hole: the pavillon marks a series of holes",
+                               span, code="bad-setup", rule="rules.md §3.9", hint=f"add holes:N to {color}'s line")
+                continue
+            me.series, me.pavillon, opp.series = True, opp.holes > 0, False
 
     def _partie(self, record: Record, reporter: Reporter) -> Card | None:
         """The score card of a partie à écrire, or None for a partie en douze trous (the default)."""
@@ -373,15 +396,19 @@ class Scorer(ScorerDefaults):
     # --- marking ---------------------------------------------------------------------------------
 
     def _mark(self, state: ScoreState, result: ThrowResult, found: Audit, score: ThrowScore, ctx: Reading) -> None:
-        """Roller first, then the opponent with the écoles he marks on this line (rules.md §3.3 'Marking
-        order', §3.9, §3.10, §3.11)."""
+        """The opponent's école of the points the roller failed to mark when they were given him (consummated
+        as he throws), then the roller, then the opponent with what the throw gives him and the écoles of its
+        own marks (rules.md §3.3 'Marking order', §3.9, §3.10, §3.11; Guiton 1822 ch. 3, 'Second exemple':
+        the école is marked before the points the throw wins, so these do not keep the bredouille)."""
         throw, side = result.throw, result.side
         rival = other(side)
         m = state.marking
         r = ctx.r
         follow = self.follow
         went = throw.decision == "go"
-        ecole_points, claimed = self._ecoles(state, result, found, score, ctx, went)
+        ecole_points, claimed, first = self._ecoles(state, result, found, score, ctx, went)
+        first_gain = m.mark(rival, first)
+        score.applied[rival] += first
         own = found.marked_own if follow and found.marked_own is not None else found.due_own
         if claimed and own > found.due_own:
             # decided: an école par trop that the opponent claims also takes the points marked wrongly off,
@@ -408,11 +435,13 @@ class Scorer(ScorerDefaults):
                         "the opponent does not mark what that throw gave him", throw.opp_holes_span, code="holes",
                         rule=GO_SECTION)
             opp = 0
-        received = opp + ecole_points
+        received = opp + ecole_points - first
         rival_gain = m.mark(rival, received)
         score.applied[rival] += received
-        score.holes[rival] = self._holes(m, rival, received, rival_gain, throw.opp_holes if follow else None,
-                                         throw.opp_holes_span, r, received=True)
+        rival_gain = Gain(rival, first + received, first_gain.holes + rival_gain.holes,
+                          first_gain.doubles + rival_gain.doubles, first_gain.erased + rival_gain.erased)
+        score.holes[rival] = self._holes(m, rival, first + received, rival_gain,
+                                         throw.opp_holes if follow else None, throw.opp_holes_span, r, received=True)
         score.went = went
         if state.card is not None:
             self._marque(state, result, score, ctx)
@@ -535,20 +564,24 @@ class Scorer(ScorerDefaults):
         return written
 
     def _ecoles(self, state: ScoreState, result: ThrowResult, found: Audit, score: ThrowScore, ctx: Reading,
-                went: bool) -> tuple[int, bool]:
+                went: bool) -> tuple[int, bool, int]:
         """Écoles against the roller: those of his own marks and fills, and those of the points he
         received last time (consummated now that he throws) — compared with his ``ecole N`` items.
-        Returns the points his opponent marks for them, and whether an école was claimed."""
+        Returns the points his opponent marks for them, whether an école was claimed, and how many of those
+        points are for the points received, marked before the throw's own (rules.md §3.11: mark points
+        received and écoles, throw, mark one's own points)."""
         throw, side = result.throw, result.side
         rival = other(side)
-        due = found.against(side) + state.pending.pop(side, [])
+        pending = state.pending.pop(side, [])
+        due = found.against(side) + pending
+        early = sum(e.points for e in pending if e.kind == "received")
         if found.ecoles and not went:  # after a go the opponent marks nothing, so no école of his
             state.pending.setdefault(rival, []).extend(found.against(rival))
         if not due and not found.ecoles and not throw.ecoles:
-            return 0, False
+            return 0, False, 0
         score.ecoles += [e for e in due if e not in score.ecoles]
         if not self.follow:
-            return sum(e.points for e in due), bool(due)
+            return sum(e.points for e in due), bool(due), early
         r = ctx.r
         for e in found.ecoles:
             if e.kind == "none":
@@ -570,13 +603,14 @@ class Scorer(ScorerDefaults):
             for e in due:
                 if e.kind == "fausse-ecole":
                     state.marking.take_off(e.against, e.points)  # his wrongly marked école comes off
-        return recorded, recorded > 0 and verdict.kind != "fausse-ecole"
+        return recorded, recorded > 0 and verdict.kind != "fausse-ecole", early if verdict.kind == "ok" else 0
 
 
 _SETUP_RANGE = {
     "points": "a player holds 0 to {} points (every 12 make a hole)",
     "holes": "a partie in play has 0 to {} holes",
     "bredouille": "bredouille:1 (his points run in bredouille) or bredouille:0",
+    "pavillon": "pavillon:1 (his holes run uninterrupted, after the opponent's: he holds the pavillon) or pavillon:0",
 }
 _NO_LIMIT = "a player holds no negative number of holes (a partie à écrire counts them without a limit)"
 

@@ -26,7 +26,7 @@ from ...core.board import BLACK, DAMES, WHITE, Position, other
 from ...core.intervals import clustered_share, mean_ci, ratio_ci, wilson
 from .events import JANS
 from .history import Tracker
-from .kernel.moves import COIN, OFF, KPlay, legal, pleins, row_of, seen_by
+from .kernel.moves import COIN, OFF, KPlay, legal, pleins, row_of, seen_by, within_reach
 from .kernel.scoring import KEvent, KHistory, KRoll, events, totals
 from .marking import Marking, PayoutRule
 from .scoring import Tariff, tariff
@@ -80,26 +80,28 @@ def _choose(me: list[int], opp: list[int], dice: tuple[int, int], t: Tariff, his
         play = plays[0]
         return play, events(KRoll(me, opp, a, b, slow, play, plays), t, history)
     landing = "margot" in t.scored and t.variants["margot"] == "landing"
-    groups: dict[tuple[object, ...], list[KPlay]] = {}
+    reach = within_reach(me)
+    groups: dict[tuple[int, int, int, tuple[int, ...], tuple[int, ...] | None], list[KPlay]] = {}
     for play in plays:
         row = play[1]
-        key = (pleins(row), row[OFF], row[COIN], play[3], tuple(s[1] for s in play[0]) if landing else None)
-        groups.setdefault(key, []).append(play)
-    best: list[KPlay] = []
+        groups.setdefault((pleins(row, reach) if reach else 0, row[OFF], row[COIN], play[3],
+                           tuple(s[1] for s in play[0]) if landing else None), []).append(play)
+    best: list[tuple[KPlay, list[KEvent]]] = []  # the plays of the most points, each with its events
     best_net: int | None = None
-    best_events: dict[int, list[KEvent]] = {}
-    for group in groups.values():
-        found = events(KRoll(me, opp, a, b, slow, group[0], plays), t, history)
+    scored: dict[tuple[object, ...], list[KEvent]] = {}  # the events of a group's kind: only a full coin differs
+    for key, group in groups.items():
+        kind = (key[0], key[1], key[2] == DAMES, key[3], key[4])
+        if kind in scored:
+            found = scored[kind]
+        else:
+            found = scored[kind] = events(KRoll(me, opp, a, b, slow, group[0], plays), t, history)
         own, theirs = totals(found)
         net = own - theirs
         if best_net is None or net > best_net:
             best, best_net = [], net
         if net == best_net:
-            best += group
-            for p in group:
-                best_events[id(p)] = found
-    play = best[0] if len(best) == 1 else rng.choice(best)
-    return play, best_events[id(play)]
+            best += [(p, found) for p in group]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def play_partie(label: str, seed: int, game: int, max_throws: int = 6000) -> PartieStats:

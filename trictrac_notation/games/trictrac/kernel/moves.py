@@ -137,8 +137,16 @@ def candidates(me: list[int], opp: list[int], a: int, b: int, slow: bool, open_:
                 found[key] = (((src, dst, via, False),), after, 2, ())
             break
 
-    # two dames, one number each (M1, M2, M10, M12; the sortie S1-S3)
+    # two dames, one number each (M1, M2, M10, M12; the sortie S1-S3).  A dame the first number brought, played on
+    # by the second, ends where the tout d'une above put it: that play is found already.  Two numbers played by two
+    # dames inside the board end where the other order ends: the second order is looked at only when a dame may be
+    # borne off on the way (the sortie's conditions depend on the order).
+    outside = 0
+    for t in range(RETOUR):
+        outside += row[t]
     for first, second in (((a, b),) if doublet else ((a, b), (b, a))):
+        if first != a and outside >= 2:
+            break
         # the sources whose dame the second number carries to an open arrow inside the board
         inside2 = [t for t in sources if t + second < OFF and open_[t + second]]
         for src1 in sources:
@@ -154,10 +162,7 @@ def candidates(me: list[int], opp: list[int], a: int, b: int, slow: bool, open_:
             row[dst1] += 1
             key1 = key0 - unit[src1] + unit[dst1]
             seconds = inside2
-            if dst1 < OFF and row[dst1] == 1 and dst1 + second < OFF and open_[dst1 + second]:
-                seconds = sorted(inside2 + [dst1])  # a dame the first number brought may go on
-            bear = home or dst1 >= RETOUR and _home(row)
-            if bear:  # and those borne off: every source in the jan de retour
+            if outside < 2 and (home or _home(row)):  # and those borne off: every source in the jan de retour
                 seconds = sorted(set(seconds) | {t for t in range(RETOUR, OFF) if row[t] and t + second >= OFF})
             for src2 in seconds:
                 if not row[src2]:
@@ -261,18 +266,26 @@ def _near_pleins(row: list[int]) -> bool:
     return False
 
 
-def pleins(row: list[int]) -> int:
+def pleins(row: list[int], among: int = 7) -> int:
     """The quadrants standing full (two dames or more on each arrow) as bits: 1 petit jan, 2 grand jan,
-    4 jan de retour."""
+    4 jan de retour; only those of ``among`` are looked at."""
     out = 0
     bit = 1
     for lo, hi in QUADRANTS:
-        full = True
-        for t in range(lo, hi):
-            if row[t] < 2:
-                full = False
-                break
-        if full:
+        if among & bit and min(row[lo:hi]) >= 2:
+            out |= bit
+        bit <<= 1
+    return out
+
+
+def within_reach(row: list[int]) -> int:
+    """The quadrants (bits as :func:`pleins`) one throw may leave full: those lacking at most two dames (a throw
+    brings two at most); no play of the throw makes or keeps another."""
+    out = 0
+    bit = 1
+    for lo, hi in QUADRANTS:
+        arrows = row[lo:hi]
+        if 2 * arrows.count(0) + arrows.count(1) <= 2:
             out |= bit
         bit <<= 1
     return out
