@@ -56,6 +56,9 @@ def main(argv=None) -> int:
     p.add_argument("--readable", action="store_true", help="also time the readable replay alone (no kernel)")
     args = p.parse_args(argv)
 
+    from trictrac_notation.games.backgammon import kernel
+
+    print(f"the kernel {'compiled (mypyc)' if kernel.compiled() else 'as Python source'}")
     print(f"generating {args.games} backgammon games and {args.games} chess games…", file=sys.stderr)
     texts = [random_record(args.seed + i, args.rules) for i in range(args.games)]
     games = chess_games(args.games, args.seed)
