@@ -79,11 +79,12 @@ def assert_same_plays(position: Position, side: str, dice: tuple[int, int], rule
 
 
 def assert_same_judgement(position: Position, side: str, dice: tuple[int, int], moves: tuple[Move, ...],
-                          rules: Rules) -> None:
+                          rules: Rules, legal: list | None = None) -> None:
     """The kernel finds the play the readable Game finds for the written moves (or none), hence the same hops
-    and hits: a hit written or not as it happens is the same question on both sides."""
+    and hits: a hit written or not as it happens is the same question on both sides.  ``legal``: the readable
+    engine's legal plays of the throw, when they are already known."""
     readable = GAME.made_play(position, side, dice, list(moves), None, rules,
-                              lambda: legal_plays(position, side, dice, rules.moves))
+                              lambda: legal if legal is not None else legal_plays(position, side, dice, rules.moves))
     me, opp = rows(position, side)
     kernel = kmoves.made_play(me, opp, dice[0], dice[1], from_moves(moves), rules.moves)
     assert (_plays([to_play(kernel, side)]) if kernel else None) == (_plays([readable]) if readable else None), \
@@ -115,7 +116,7 @@ def _compare_throw(position: Position, side: str, dice: tuple[int, int], rules: 
     legal = assert_same_plays(position, side, dice, rules)
     for play in rng.sample(legal, min(judged, len(legal))):
         for moves in writings(play, rng):
-            assert_same_judgement(position, side, dice, moves, rules)
+            assert_same_judgement(position, side, dice, moves, rules, legal)
     return legal
 
 
