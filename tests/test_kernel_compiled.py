@@ -61,6 +61,18 @@ def test_the_installed_kernel_is_the_compiled_one():
     assert all(m.__file__ and not m.__file__.endswith(".py") for m in (moves, scoring, replay, lightread))
 
 
+@pytest.mark.skipif(not (SOURCE.parent / ".git").exists(), reason="not a checkout")
+def test_the_compiled_kernel_is_not_older_than_its_source():
+    """An editable install builds the extensions in the checkout: one older than its source runs code that is no
+    longer there (install again: scripts/test.sh does)."""
+    def source(built: Path) -> Path:
+        return built.with_name(built.name.split(".")[0] + ".py")
+
+    stale = [m.__name__ for m in (moves, scoring, replay, lightread) if m.__file__
+             and Path(m.__file__).stat().st_mtime < source(Path(m.__file__)).stat().st_mtime]
+    assert not stale, f"compiled before their source last changed: {stale}; install again (pip install -e .)"
+
+
 def test_legal_plays_and_events(pure):
     t = tariff(load_ruleset("lepeintre-1818", ["pile-de-misere"]))
     rng = random.Random(5)

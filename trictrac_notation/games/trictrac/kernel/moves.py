@@ -150,14 +150,9 @@ def candidates(me: list[int], opp: list[int], a: int, b: int, slow: bool, open_:
         # the sources whose dame the second number carries to an open arrow inside the board
         inside2 = [t for t in sources if t + second < OFF and open_[t + second]]
         for src1 in sources:
-            dst1 = src1 + first
-            if dst1 < OFF:
-                if not open_[dst1]:
-                    continue
-            elif not (home and _may_bear(row, src1, dst1, slow, open_)):
+            dst1 = _carried(row, src1, first, home, slow, open_)
+            if dst1 < 0:
                 continue
-            else:
-                dst1 = OFF
             row[src1] -= 1
             row[dst1] += 1
             key1 = key0 - unit[src1] + unit[dst1]
@@ -187,14 +182,9 @@ def candidates(me: list[int], opp: list[int], a: int, b: int, slow: bool, open_:
     # one number only
     for die in ((a,) if doublet else (a, b)):
         for src in sources:
-            dst = src + die
-            if dst < OFF:
-                if not open_[dst]:
-                    continue
-            elif not (home and _may_bear(row, src, dst, slow, open_)):
+            dst = _carried(row, src, die, home, slow, open_)
+            if dst < 0:
                 continue
-            else:
-                dst = OFF
             coin = row[COIN] - (src == COIN) + (dst == COIN)
             if coin == 1 and coin_before != 1:
                 continue
@@ -216,6 +206,15 @@ def _home(row: list[int]) -> bool:
     for t in range(RETOUR, OFF):
         n += row[t]
     return n == DAMES
+
+
+def _carried(row: list[int], src: int, die: int, home: bool, slow: bool, open_: list[bool]) -> int:
+    """Where the number ``die`` carries the dame on ``src`` (OFF: borne off), or -1 where it may neither stop (M2,
+    M10, M12) nor leave (S1-S3; ``home``: all the mover's dames are in his jan de retour)."""
+    dst = src + die
+    if dst < OFF:
+        return dst if open_[dst] else -1
+    return OFF if home and _may_bear(row, src, dst, slow, open_) else -1
 
 
 def _may_bear(row: list[int], src: int, dst: int, slow: bool, open_: list[bool]) -> bool:
@@ -432,12 +431,7 @@ def _sure_fitted(me: list[int], after: list[int], opp: list[int], a: int, b: int
 
 def _step_ok(row: list[int], src: int, die: int, slow: bool, open_: list[bool]) -> bool:
     """moves._Board.step_reason is None: a dame on ``src`` may play ``die``."""
-    if not row[src]:
-        return False
-    dst = src + die
-    if dst >= OFF:
-        return _home(row) and _may_bear(row, src, dst, slow, open_)
-    return open_[dst]
+    return bool(row[src]) and _carried(row, src, die, src + die >= OFF and _home(row), slow, open_) >= 0
 
 
 def _tout_d_une_ok(row: list[int], opp: list[int], src: int, first: int, second: int, slow: bool,
