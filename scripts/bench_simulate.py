@@ -25,7 +25,7 @@ import time
 
 
 def time_ours(rules: str, games: int, seed: int, jobs: int) -> tuple[int, float]:
-    from trictrac_notation.games.trictrac.simulate import simulate
+    from trictrac_notation.play.simulate import simulate
 
     start = time.perf_counter()
     data = simulate([rules], games, seed, jobs=jobs, chunk=max(1, games // (25 * jobs)))
@@ -51,7 +51,7 @@ def profile(rules: str, games: int, seed: int) -> None:
     import cProfile
     import pstats
 
-    from trictrac_notation.games.trictrac.simulate import play_partie
+    from trictrac_notation.play.simulate import play_partie
 
     prof = cProfile.Profile()
     prof.enable()

@@ -16,6 +16,11 @@ echo
 echo "== trictrac compare site_src/games/jollyvet-rencontre.tric --rules jollyvet-1634,guiton-1822"
 .venv/bin/trictrac compare site_src/games/jollyvet-rencontre.tric --rules jollyvet-1634,guiton-1822
 echo
+echo "== the players: the best play of the opening 6-4, and a short match (docs/players.md)"
+echo '{"rules": "guiton-1822", "to_move": "white", "dice": [6, 4], "white": {"1": 15}, "black": {"1": 15}, "throw": 1}' \
+  | .venv/bin/trictrac best
+.venv/bin/trictrac match --players treatise,greedy --rules guiton-1822 --parties 10 --seed 1
+echo
 echo "== backgammon: trictrac check site_src/games/backgammon/*.tric, the final of a match, and the .mat round trip"
 .venv/bin/trictrac check site_src/games/backgammon/*.tric
 .venv/bin/trictrac replay --json site_src/games/backgammon/backgammon-match.tric \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up .venv with the test extras and run the whole test suite.
 set -euo pipefail
-source "$(dirname "$0")/_venv.sh" test bench
+source "$(dirname "$0")/_venv.sh" test bench cluster
 # Debian packages some tests drive, installed as root (or through sudo when there is one), else skipped with a
 # warning: the viewer tests drive a real headless Chromium (Debian's package, never `playwright install`, which
 # downloads a browser build); the match-file tests have GNU Backgammon play, import and export (`gnubg`, in

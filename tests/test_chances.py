@@ -192,7 +192,8 @@ def test_the_greedy_play_has_the_most_points():
     from trictrac_notation.games.trictrac.moves import legal_plays
     from trictrac_notation.games.trictrac.randomgame import random_throws
     from trictrac_notation.games.trictrac.scoring import Roll, tariff, throw_events, totals
-    from trictrac_notation.games.trictrac.simulate import _choose
+    from trictrac_notation.play.greedy import ranked, scored_plays
+    from trictrac_notation.play.player import best_of
 
     rs = load_ruleset("jollyvet-1634")
     t = tariff(rs)
@@ -207,7 +208,7 @@ def test_the_greedy_play_has_the_most_points():
                 own, theirs = totals(throw_events(Roll(position, side, dice, made=p, legal=legal), t), side)
                 nets.append(own - theirs)
             me, opp = rows(position, side)
-            chosen, events = _choose(me, opp, dice, t, NO_KERNEL_HISTORY, False, rng)
+            chosen, _, _, events = best_of(ranked(scored_plays(me, opp, dice, t, NO_KERNEL_HISTORY, False)), rng)
             own, theirs = kernel_totals(events)
             assert own - theirs == max(nets) and to_play(chosen, position, side) in legal
             checked += len(set(nets)) > 1

@@ -19,6 +19,9 @@ from trictrac_notation.site.site import Generator, SiteError, build, templates
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site_src"
 HISTORICAL = sorted((SITE / "games" / "historical").glob("*.tric"))
+# the backgammon records drawn from the books (not the match played by a program): the books' backgammon parts
+BACKGAMMON = sorted(p for p in (SITE / "games" / "backgammon").glob("*.tric")
+                    if p.stem.startswith(("guiton-", "lepeintre-")))
 ARCHIVE = f"trictrac-corpus-{__version__}.zip"
 THROW = re.compile(r"(?:^|[\s(])\d+\.[ \t]*(?:white|black|blanc|noir)\b", re.I | re.M)
 NOTED = re.compile(r"(?:^|\s)(sic|taught|abridged):", re.I)
@@ -53,8 +56,13 @@ def table(page: str) -> dict[str, list[int]]:
 def real(tmp_path_factory):
     """The bundled corpus page and archive, rendered as a build renders them (without mkdocs)."""
     cache = tmp_path_factory.mktemp("corpus")
-    records = [(f"historical/{p.stem}", p) for p in HISTORICAL]
-    return render(templates(), load(SITE), records, cache, "key", SITE / "rules")
+    return render(templates(), load(SITE), records_of(), cache, "key", SITE / "rules")
+
+
+def records_of() -> list[tuple[str, Path]]:
+    """Every historical record and every backgammon one, as a build passes them (the match among them)."""
+    return [(f"historical/{p.stem}", p) for p in HISTORICAL] + \
+        [(f"backgammon/{p.stem}", p) for p in sorted((SITE / "games" / "backgammon").glob("*.tric"))]
 
 
 def test_the_page_counts_every_book_from_its_records(real):
@@ -64,7 +72,13 @@ def test_the_page_counts_every_book_from_its_records(real):
              "Lelasseux-Lafosse, Le jeu de trictrac rendu facile (1852)": "lelasseux-1852"}
     for title, prefix in books.items():
         assert rows[title] == figures_of([p for p in HISTORICAL if p.stem.startswith(prefix)]), title
-    assert rows["In all"] == figures_of(HISTORICAL)
+    for title, prefix in (("Lepeintre, Cours complet de trictrac (1818): backgammon", "lepeintre-1818-gammon-"),
+                          ("Guiton, Traité complet du jeu de trictrac (1822): backgammon", "guiton-1822-bg-")):
+        assert rows[title] == figures_of([p for p in BACKGAMMON if p.stem.startswith(prefix)]), title
+    assert rows["Guiton, Traité complet du jeu de trictrac (1822): backgammon"][0] == 9
+    assert rows["Lepeintre, Cours complet de trictrac (1818): backgammon"][0] == 2
+    assert rows["In all"] == figures_of(HISTORICAL + BACKGAMMON)  # the match played by a program is no book's
+    assert "In all" in rows and len(rows) == 7
     assert rows["Soumille, Le Grand Trictrac (1738)"] == [1, 85, 85, 0, 18, 3, 0]  # the whole game of Cloris and Damon
 
 
@@ -84,11 +98,22 @@ def test_the_archive_holds_every_record_and_its_replay(real):
         for path in HISTORICAL:
             assert z.read(f"{top}/records/{path.name}") == path.read_bytes()
             assert f"{top}/replays/{path.stem}.json" in names
-        assert len(names) == 2 * len(HISTORICAL) + 1
+        for path in BACKGAMMON:
+            assert z.read(f"{top}/records/backgammon/{path.name}") == path.read_bytes()
+            assert f"{top}/replays/backgammon/{path.stem}.json" in names
+        assert len(names) == 2 * len(HISTORICAL + BACKGAMMON) + 1
         corpus = json.loads(z.read(f"{top}/corpus.json"))
         replay = json.loads(z.read(f"{top}/replays/soumille-1738-cloris-and-damon.json"))
-    assert corpus["version"] == __version__ and corpus["records"] == len(HISTORICAL)
-    assert corpus["throws"] == figures_of(HISTORICAL)[1]
+        hit = json.loads(z.read(f"{top}/replays/backgammon/lepeintre-1818-gammon-entering-against-a-closed-table.json"))
+    records, throws, main, variations, *_ = figures_of(HISTORICAL + BACKGAMMON)
+    assert corpus["version"] == __version__ and corpus["records"] == records == len(HISTORICAL + BACKGAMMON)
+    assert (corpus["throws"], corpus["main"], corpus["variations"]) == (throws, main, variations)
+    parts = {b["title"]: b for b in corpus["books"]}
+    assert parts["Guiton, Traité complet du jeu de trictrac (1822): backgammon"]["game"] == "backgammon"
+    path = SITE / "games/backgammon/lepeintre-1818-gammon-entering-against-a-closed-table.tric"
+    code, out, _ = run_cli("replay", "--json", str(path))  # a backgammon replay, as the command gives it
+    out = out.replace(json.dumps(str(path))[1:-1], f"records/backgammon/{path.name}")
+    assert code == 0 and hit["throws"] == json.loads(out)["throws"]
     path = SITE / "games/historical/soumille-1738-cloris-and-damon.tric"
     code, out, _ = run_cli("replay", "--json", str(path))
     given = json.loads(out.replace(json.dumps(str(path))[1:-1], "records/soumille-1738-cloris-and-damon.tric"))
@@ -97,12 +122,11 @@ def test_the_archive_holds_every_record_and_its_replay(real):
 
 
 def test_the_archive_is_the_same_bytes_from_the_same_records_and_is_kept(real, tmp_path):
-    records = [(f"historical/{p.stem}", p) for p in HISTORICAL]
-    again = render(templates(), load(SITE), records, tmp_path, "key", SITE / "rules")
+    again = render(templates(), load(SITE), records_of(), tmp_path, "key", SITE / "rules")
     assert again[ARCHIVE] == real[ARCHIVE]
     (saved,) = (tmp_path / "corpus").glob("*.zip")
     saved.write_bytes(b"kept")  # the next build with the same records takes it from the cache
-    assert render(templates(), load(SITE), records, tmp_path, "key", SITE / "rules")[ARCHIVE] == b"kept"
+    assert render(templates(), load(SITE), records_of(), tmp_path, "key", SITE / "rules")[ARCHIVE] == b"kept"
 
 
 SIC = """[Title "One slip"]
@@ -169,6 +193,47 @@ def test_a_site_build_publishes_the_page_and_archive_and_keeps_them_true(tmp_pat
         assert sorted(n.split("/", 1)[1] for n in z.namelist()) == [
             "corpus.json", "records/one-fault.tric", "records/one-slip.tric", "replays/one-fault.json",
             "replays/one-slip.json"]
+
+
+GAMMON = """[Game "backgammon"]
+[Title "The gammon of book A"]
+[Source "Book A 1800, its backgammon"]
+[Rules "ffbg"]
+[First "white"]
+
+1. white 6-6 24/18(2) 13/7(2) {its best first throw}
+  (1. white 3-1 8/5 6/5 {another})
+"""
+
+
+def test_a_book_s_backgammon_records_have_their_own_row_and_the_match_none(tmp_path):
+    src = small_site(tmp_path)
+    (src / "games" / "backgammon").mkdir()
+    (src / "games" / "backgammon" / "book-gammon.tric").write_text(GAMMON, encoding="utf-8")
+    (src / "games" / "backgammon" / "composed.tric").write_text(  # a backgammon game of no book: not counted
+        GAMMON.replace("Book A 1800, its backgammon", "composed for the site"), encoding="utf-8")
+    staging = Generator(src, tmp_path / "cache", progress=False, compendium=False).run().staging
+    page = (staging / "corpus.md").read_text(encoding="utf-8")
+    rows = table(page)
+    assert list(rows) == ["Book A", "Book A: backgammon", "Book B", "In all"]  # (Book B has no backgammon)
+    assert rows["Book A: backgammon"] == [1, 2, 1, 1, 0, 0, 0] and rows["In all"] == [2, 4, 3, 1, 1, 0, 0]
+    assert "[The gammon of book A](games/backgammon/book-gammon.md): its backgammon (2 throws, 1 of them in " \
+        "variations)" in page
+    with zipfile.ZipFile(staging / ARCHIVE) as z:
+        names = sorted(n.split("/", 1)[1] for n in z.namelist())
+        top = ARCHIVE.removesuffix(".zip")
+        replay = json.loads(z.read(f"{top}/replays/backgammon/book-gammon.json"))
+    assert names == ["corpus.json", "records/backgammon/book-gammon.tric", "records/one-slip.tric",
+                     "replays/backgammon/book-gammon.json", "replays/one-slip.json"]
+    assert [t["dice"] for t in replay["throws"]] == [[6, 6]]
+
+
+def test_the_page_says_what_each_book_leaves_untranscribed_and_splits_the_throws(real):
+    page = real["corpus.md"]
+    assert page.count("**Not transcribed:**") == 4  # each book, with the reason for every passage left out
+    for where in ("Part 1 §V, fig. 12", "The treatise of backgammon", "§213 (fig. 22", "Appendix: the jacquet"):
+        assert where in page, where
+    assert "the next two columns split the count between the two" in page
 
 
 def test_no_corpus_file_no_corpus_page(tmp_path):

@@ -80,14 +80,14 @@ ORDINARY_WORD = st.sampled_from([
     "taught:fausse-case", "Taught:ecole,touched", "abridged:out-of-turn", "score white 1/4br black 0/6",
     "score-before noir 12/0 BLANC 11/8", "score black 0/0\nwhite 0/2",
     'figure 2 "1W3-2B2"', 'fig. 3a "x"', 'fig 4"y"',
-    "{a comment}", "{multi\nline}", "stay{c}", "go-T", "white-6",
+    "{a comment}", "{multi\nline}", "stay{c}", "go-T", "white-6", "?", "??", "?!", "!", "!!", "!?", "?{c}",
 ])
 ODD_WORD = st.sampled_from([
     "+4[remplir]", "+4 [remplir,]", "+4 [nojan 2]", "+4 [remplir 4", "opp 4", "hole 2x", "ecole x", "touched T-6",
     "sic", "sic:", "taught", "taught:", "taughtx:ecole", "abridged", "abridged:,", "score", "score white 1/4",
     "score white 1/4 white 0/0", "score white 1-4 black 0/0", "score 12. white 1/4 black 0/0", "score-before",
     "{", "}", "(", ")", "[", "]", '"', ",", "fig:2", "12.", "T-6,", "T-6-", "4", "whıte", "blacK",
-    "sonnez", "double deux", "tıent", "ſtay",
+    "sonnez", "double deux", "tıent", "ſtay", "T-4?", "???", "?x", "!?!", "? ?",
 ])
 WORD = st.integers(0, 9).flatmap(lambda i: ORDINARY_WORD if i else ODD_WORD)  # ordinary 9 times in 10
 

@@ -147,6 +147,23 @@ def test_stay_or_go(written, decision):
     assert one_throw(f"1. white 6-4 +12 hole {written} T-6 T-4\n").decision == decision
 
 
+@pytest.mark.parametrize("written", ["!!", "!", "!?", "?!", "?", "??"])
+def test_judgements(written):
+    throw = one_throw(f"3. white 6-4 T-6 T-4 {written} {{a comment}}\n")
+    assert (throw.judgement, [m.text for m in throw.moves], throw.comments) == (written, ["T-6", "T-4"], ["a comment"])
+    assert throw.judgement_span is not None and throw.judgement_span.column == 22
+
+
+def test_a_judgement_after_a_decision_and_in_a_variation():
+    (throw,) = parsed("1. white 6-4 +4 hole stay ?? (1. white 6-4 +4 hole go !)\n").throws
+    assert (throw.decision, throw.judgement) == ("stay", "??")
+    assert [(v.decision, v.judgement) for v in throw.variations[0]] == [("go", "!")]
+
+
+def test_a_judgement_glued_to_the_last_move_is_read_by_lark():
+    assert one_throw("1. white 6-4 T-6 T-4?\n").judgement == "?"
+
+
 @pytest.mark.parametrize("word", ["ecole", "école", "ecoles"])
 def test_ecole(word):
     throw = one_throw(f"1. white 6-4 T-6 T-4 {word} 4\n")
@@ -263,6 +280,9 @@ ERRORS = [
     pytest.param("1. white 6-4 +4 +2 T-6 T-4\n", 1, 17, "points marked twice for the same throw", "one +N",
                  id="marks-twice"),
     pytest.param("1. white 6-4 T-6 T-4 stay go\n", 1, 27, "stay/go given twice", None, id="decision-twice"),
+    pytest.param("1. white 6-4 T-6 T-4 ? ??\n", 1, 24, "a judgement (!!, !, !?, ?!, ?, ??) given twice", None,
+                 id="judgement-twice"),
+    pytest.param("1. white 6-4 T-6 T-4 ???\n", 1, 22, "unexpected '???'", None, id="judgement-unknown"),
 ]
 
 

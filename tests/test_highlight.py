@@ -36,6 +36,11 @@ CASES = [
         ("[", Token.Punctuation), ("remplir", Token.Name.Function), ("4", Token.Number), (",", Token.Punctuation),
         ("battre-a-vrai", Token.Name.Function), ("]", Token.Punctuation), ("hole", Token.Keyword),
         ("go", Token.Keyword)]),
+    ("4. white 5-2 T-5 T-2 ?! (4. white 5-2 T-7 !)", [
+        ("4.", Token.Number), ("white", Token.Name.Class), ("5-2", Token.Number), ("T-5", Token.Name.Variable),
+        ("T-2", Token.Name.Variable), ("?!", Token.Generic.Emph), ("(", Token.Punctuation), ("4.", Token.Number),
+        ("white", Token.Name.Class), ("5-2", Token.Number), ("T-7", Token.Name.Variable), ("!", Token.Generic.Emph),
+        (")", Token.Punctuation)]),
     ("opp +2 sic:ecole,holes {a\ncomment}", [("opp", Token.Keyword), ("+2", Token.Number),
                                              ("sic:ecole,holes", Token.Name.Decorator),
                                              ("{a\ncomment}", Token.Comment.Multiline)]),

@@ -59,7 +59,7 @@ def test_means_and_ratios():
 
 
 def test_simulate_reports_each_jans_share_within_0_and_1():
-    from trictrac_notation.games.trictrac.simulate import PartieStats, aggregate
+    from trictrac_notation.play.simulate import PartieStats, aggregate
 
     def game(jans: dict[str, list[int]]) -> PartieStats:
         return PartieStats(throws=5000, points=0, jans=jans, releves=[(5000, 0, 0)], won=False, grande=False,

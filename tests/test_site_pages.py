@@ -354,3 +354,44 @@ def test_a_records_place_in_its_book_is_read_from_its_source(source, book, chapt
 
     where = place(source)
     assert (where and (where.book, where.chapter, where.at)) == ((book, chapter, at) if book else None)
+
+
+# --- the analysis -----------------------------------------------------------------------------------------------
+
+ANALYSED = "games/kermadeuc-lepeintre.html"
+
+
+def test_a_game_page_charts_its_analysis_lists_the_mistakes_and_draws_a_better_play(browser, site):
+    from trictrac_notation.annotate.analysis import analyze
+    from trictrac_notation.play.registry import player
+    from trictrac_notation.rules.rulesets import ruleset_for
+
+    record = open_game(ROOT / "site_src/games/kermadeuc-lepeintre.tric").record
+    judge = re.search(r"^ +analysis: (\S+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.M).group(1)
+    judged = analyze(record, ruleset_for(None, record), player(judge))  # the site's judge
+    mistakes = judged.mistakes()
+    assert mistakes, "the game has mistakes to show"
+    page = open_page(browser, site, ANALYSED)
+    chart = page.evaluate("""() => { const svg = document.querySelector('.trictrac-value-chart svg');
+        return {points: svg.querySelector('polyline.value').getAttribute('points').split(' ').length,
+                dots: [...svg.querySelectorAll('circle.mistake')].map(c => +c.dataset.throw),
+                box: svg.getBoundingClientRect().width}; }""")
+    assert chart["points"] == len(judged.throws) + 1 and chart["box"] > 300
+    assert chart["dots"] == [j.n for j in mistakes]
+    listed = page.evaluate("() => [...document.querySelectorAll('.tt-mistakes tbody tr')].map(r => "
+                           "[+r.dataset.throw, r.querySelector('.judgement').textContent])")
+    assert listed == [[j.n, j.mark] for j in mistakes]
+    better = next(j for j in mistakes if j.best_action != "go")
+    page.evaluate(f"() => document.querySelector('tr.throw[data-throw=\"{better.n}\"]').click()")
+    drawn = page.evaluate("""() => { const svg = document.querySelector('.tv-diagram .tv-full svg');
+        return {heads: [...svg.querySelectorAll('polygon.better-head')].map(p => p.getAttribute('fill')),
+                paths: svg.querySelectorAll('path.better').length, played: svg.querySelectorAll('path.move').length,
+                flags: [...document.querySelectorAll('.tv-flags li.flag-analysis')].map(li => li.textContent)}; }""")
+    assert drawn["heads"] == ["#e69f00"] * len(better.best.ways)  # a dashed orange arrow a dame of the better play
+    assert drawn["paths"] >= len(better.best.ways) and drawn["played"] >= 1
+    assert drawn["flags"] == [f"analysis: {better.number}. {better.side} {better.dice[0]}-{better.dice[1]}: "
+                              f"{better.mark} costs {better.cost:.1f} points (the play ranks {better.rank} of "
+                              f"{better.plays}); best: {better.best.moves} (drawn dashed)"]
+    row = page.evaluate(f"() => document.querySelector('tr.throw[data-throw=\"{better.n}\"] .judgement').textContent")
+    assert row == better.mark
+    page.close()

@@ -22,8 +22,8 @@ class RequestError(TrictracError, ValueError):
 WHERE = {
     "CoordError": "core.coords", "BadJSON": "core.jsoninput", "Unreadable": "core.files",
     "RulesError": "rules.rules_schema", "UnknownGame": "engine.game", "NotPlayed": "games.trictrac.ecrire",
-    "MatError": "games.backgammon.playtext", "NoSuchThrow": "render.diagram", "SiteError": "site.paths",
-    "InitError": "site.siteinit", "UsageError": "cli.common",
+    "MatError": "games.backgammon.playtext", "UnknownPlayer": "play.registry", "NoSuchThrow": "render.diagram",
+    "SiteError": "site.paths", "InitError": "site.siteinit", "UsageError": "cli.common",
 }
 
 

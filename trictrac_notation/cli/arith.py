@@ -24,7 +24,7 @@ from ..games.trictrac.chances import after_throws, caption, outcomes, summary
 from ..games.trictrac.request import read_score_request
 from ..notation.reader import dice_name
 from ..rules.rules_schema import RulesError
-from .common import UsageError, _print_diagnostics, read_json_input, record_ruleset
+from .common import UsageError, _print_diagnostics, at_least, read_json_input, record_ruleset
 from .score import _emit
 
 if TYPE_CHECKING:
@@ -168,8 +168,8 @@ def _draw(result: Replay, data: dict[str, Any], args: argparse.Namespace) -> Non
 # --- simulate -------------------------------------------------------------------------------------
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from ..games.trictrac.simulate import _ruleset, simulate
-    from ..site.site import _Progress
+    from ..play.simulate import _ruleset, simulate
+    from ..site.progress import ProgressBar as _Progress
 
     labels = [n.strip() for n in args.rules.split(",") if n.strip()]
     if not labels:
@@ -179,14 +179,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _ruleset(label)
         except RulesError as e:
             raise UsageError(f"--rules: {e}") from None
-    for name, value, low in (("--games", args.games, 1), ("--jobs", args.jobs, 1),
-                             ("--max-throws", args.max_throws, 10)):
-        if value < low:
-            raise UsageError(f"{name} {value}: give a whole number from {low}")
+    at_least(("--games", args.games, 1), ("--jobs", args.jobs, 1), ("--max-throws", args.max_throws, 10))
+    if args.player is not None:
+        from ..play.registry import UnknownPlayer, player
+
+        try:
+            player(args.player)
+        except UnknownPlayer as e:
+            raise UsageError(f"--player: {e}") from None
+    from ..core.parallel import ClusterError
+
     with _Progress(None) as bar:
         advance = {label: bar.task(f"simulate {label}", args.games) for label in labels}
-        data = simulate(labels, args.games, args.seed, args.jobs, args.max_throws,
-                        progress=lambda label, done: advance[label](done))
+        try:
+            data = simulate(labels, args.games, args.seed, args.jobs, args.max_throws,
+                            progress=lambda label, done: advance[label](done), name=args.player,
+                            cluster=args.cluster)
+        except ClusterError as e:
+            raise UsageError(f"--cluster: {e}") from None
     _emit(args, data, simulate_lines)
     return 0
 
@@ -205,6 +215,11 @@ def simulate_lines(data: dict[str, Any]) -> list[str]:
            f"{'es' if data['jobs'] != 1 else ''}: {data['seconds']} s, {data['throws_per_second']} throws/s"]
     for label, r in data["rules"].items():
         gb = r["grande_bredouille"]
+        played = [f"  plein of the {q.replace('-', ' '):<10}{_ci(e, digits=3)} of relevés"
+                  for q, e in r.get("pleins_per_releve", {}).items()]
+        if "go_per_decision" in r:
+            played += [f"  goes                  {_ci(r['go_per_decision'], digits=3)} of the decisions, "
+                       f"{_ci(r['goes_per_releve'], digits=3)} a relevé"]
         out += [f"{label}: {r['games']} parties ({r['won']} finished), {r['releves']} relevés, {r['throws']} throws",
                 f"  points per throw      {_ci(r['points_per_throw'], digits=3)}",
                 f"  holes per relevé      {_ci(r['holes_per_releve'])}",
@@ -212,7 +227,7 @@ def simulate_lines(data: dict[str, Any]) -> list[str]:
                 f"  relevé length         {_ci(r['releve_length'], digits=1)} throws",
                 f"  grande bredouille     {_ci(gb, 'share', 3)} of finished parties",
                 f"  stakes per partie     {_ci(r['stakes_per_partie'])}",
-                f"  partie length         {_ci(r['partie_length'], digits=1)} throws",
+                f"  partie length         {_ci(r['partie_length'], digits=1)} throws", *played,
                 "  jan                   share of throws             mean points"]
         for jan, j in r["jans"].items():
             out.append(f"    {jan:<20}{_ci(j['per_throw'], digits=4):<28}{_ci(j['mean_points'])}")
@@ -245,6 +260,11 @@ def register(sub: Subparsers) -> None:
     s.add_argument("--games", type=int, default=200, metavar="N", help="parties per rule set (default 200)")
     s.add_argument("--seed", type=int, default=1, metavar="S", help="the seed of the dice (default 1)")
     s.add_argument("--jobs", type=int, default=1, metavar="K", help="processes (default 1)")
+    s.add_argument("--player", metavar="P", help="the player on both sides, who also stays or goes by his own "
+                                                 "valuation; his report adds each plein's share of the relevés "
+                                                 "and the goes (default: the greedy player, who always stays)")
+    s.add_argument("--cluster", metavar="ADDRESS", help="play the parties on the Dask cluster whose scheduler is at "
+                                                        "ADDRESS, with the same figures (the cluster extra)")
     s.add_argument("--max-throws", type=int, default=6000, metavar="T",
                    help="give up a partie after this many throws (default 6000)")
     s.add_argument("--json", action="store_true", help="the report as JSON")

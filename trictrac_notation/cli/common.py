@@ -42,6 +42,13 @@ def read_json_input(source: str = "standard input") -> JSONValue:
         raise UsageError(str(e)) from None
 
 
+def at_least(*checks: tuple[str, int, int]) -> None:
+    """Each (option, value, lowest) a whole number from its lowest, else a usage error."""
+    for option, value, low in checks:
+        if value < low:
+            raise UsageError(f"{option} {value}: give a whole number from {low}")
+
+
 def _check_rules_option(args: argparse.Namespace) -> None:
     """A bad --rules is a usage error, found before any file is read."""
     from ..rules.rulesets import RulesError, ruleset_for

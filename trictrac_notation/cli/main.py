@@ -166,7 +166,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 EXTENSIONS = {"diagram": ("diagram",), "rules": ("rules",), "site": ("site",),
               "score": ("score", "compare", "explain"), "arith": ("chances", "simulate"), "marque": ("marque",),
-              "mat": ("import", "export"), "fmt": ("fmt",), "lsp": ("lsp",)}
+              "mat": ("import", "export"), "play": ("best", "match", "play"), "analyze": ("analyze",),
+              "fmt": ("fmt",), "lsp": ("lsp",)}
 """The modules of cli/ that define sub-commands (each has ``register(subparsers)``), in the order of
 the help, and the commands each defines."""
 

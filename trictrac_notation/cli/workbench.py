@@ -86,7 +86,9 @@ class Document:
 
     @cached_property
     def opened(self) -> OpenedGame:
-        return open_game(self.text, path=self.path, folder=self.folder, kind="text")
+        # quick: a plain record the kernel finds clean publishes its (no) diagnostics without the readable
+        # replay, which waits until a hover, a completion or an action asks for it
+        return open_game(self.text, path=self.path, folder=self.folder, kind="text", quick=True)
 
     @cached_property
     def tokens(self) -> list[Token]:

@@ -208,4 +208,5 @@ _ONCE = {
     "marque": ("marque", "marque_span", "the marqué reckoned"),
     "standing": ("standing", None, "the running score given"),
     "refait": ("refait", "marque_span", "refait given"),
+    "judgement": ("judgement", "judgement_span", "a judgement (!!, !, !?, ?!, ?, ??) given"),
 }

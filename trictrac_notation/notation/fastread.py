@@ -4,9 +4,9 @@ Lark's contextual lexer compiles the regular expressions of its 18 states in eac
 short command) and its tree and transformer cost ≈ 35 µs a throw.  Most records hold only what this
 reader knows: headers, setups, figures, comments, throws with their dice, moves, marks with the jans
 claimed, holes, stay/go, écoles, the marqué, the running score, the usual marks (pour-tout, adoube, touched,
-let-stand, replayed, sic, taught, abridged) and variations.  It reads them with one small scanner and a
-hand-written descent of the grammar (grammar/trictrac.lark), and builds through notation/build.py as Lark's
-transformer does.
+let-stand, replayed, sic, taught, abridged), judgements (?, ?! …) and variations.  It reads them with one
+small scanner and a hand-written descent of the grammar (grammar/trictrac.lark), and builds through
+notation/build.py as Lark's transformer does.
 
 It is sure or it gives up: at anything it does not know, or that the grammar might lex otherwise (a
 word glued to a bracket, a header that spans lines, a backgammon cube or "(2)", a number of 10 digits
@@ -25,7 +25,7 @@ from ..core.diagnostics import Reporter
 from . import build
 from .build import DECISIONS, SIDES, Item
 from .limits import MAX_NESTING, suspect
-from .record import Claim, Ecole, Figure, Marks, MoveText, Placement, Record, Setup, Span, Throw, Touched
+from .record import JUDGEMENTS, Claim, Ecole, Figure, Marks, MoveText, Placement, Record, Setup, Span, Throw, Touched
 
 # One token after Lark's white space (its %ignore WS: space, tab, form feed, CR, LF), LF apart to count lines.
 # A throw's head is THROW_HEAD's beginning: number, player, backgammon's cube action, dice (a head with
@@ -260,6 +260,8 @@ class _Reader:
         span = self.word_span(m)
         kind = _keyword(word)
         if kind is None:
+            if word in JUDGEMENTS:
+                return ("judgement", word, span)
             if word[0] == "+" and _number(word[1:]):
                 return ("marks", self.marks(word, span), span)
             if word[:3].lower() in ("sic", "tau", "abr") and word.isascii() and re.fullmatch(_SIC, word):

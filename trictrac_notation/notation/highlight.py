@@ -81,6 +81,7 @@ RULES = (
     Rule(r"(\+[0-9]+)" + _WORD_END, (("Number", "constant.numeric.points.tric"),)),
     Rule(r"([A-Za-z0-9]+(?:/[A-Za-z0-9]+\*?)+(?:[ \t]*\([0-9]\))?|[A-Za-z0-9&']+(?:-[A-Za-z0-9&']+)+)" + _WORD_END,
          (("Name.Variable", "variable.other.move.tric"),)),
+    Rule(r"(\?\?|\?!|!!|!\?|\?|!)" + _WORD_END, (("Generic.Emph", "markup.italic.judgement.tric"),)),
     Rule(r'("(?:\\.|[^"\\\n])*")', (("String", "string.quoted.double.tric"),)),
     Rule(r"([()])", (("Punctuation", "punctuation.section.variation.tric"),)),
 )

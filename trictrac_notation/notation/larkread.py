@@ -40,6 +40,7 @@ EXPECTED = {
     "TAUGHT": "taught:CODE (the fault an example teaches, acknowledged)",
     "ABRIDGED": "abridged:CODE (what the source leaves out on purpose, acknowledged)",
     "FIGURE": 'figure N "SPEC" (the book\'s figure)',
+    "JUDGEMENT": "a judgement like ? or ?! (an annotator's)",
     "SCORE": "score white H/P black H/P (the running score the source prints; score-before: before the throw)",
     "TALLY": "a player's holes/points, like white 1/4 or black 0/8br",
     "FIGURE_LABEL": "the figure's label, like 2",
@@ -240,6 +241,9 @@ class _Build(Transformer[Token, Any]):
 
     def refait(self, children: list[Token]) -> Item:
         return ("refait", True, _span(children[0]))
+
+    def judgement(self, children: list[Token]) -> Item:
+        return ("judgement", str(children[0]), _span(children[0]))
 
     def comment(self, children: list[Token]) -> Item:
         tok = children[0]

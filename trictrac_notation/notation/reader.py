@@ -107,6 +107,8 @@ def write_throw(t: Throw, words: dict[str, str], *, comments: bool = True, varia
         parts.append(_holes_text(t.holes, words))
     if t.decision is not None:
         parts.append(words[t.decision])
+    if t.judgement is not None:
+        parts.append(t.judgement)
     parts.extend(f"{words['ecole']} {e.points}" for e in t.ecoles)
     if t.marque is not None:
         parts.append(f"{words['marque']} {t.marque}")

@@ -17,6 +17,12 @@ from ..core.board import Color
 DOUBLET_NAMES = {
     "bezet": 1, "ambesas": 1, "double-deux": 2, "ternes": 3, "carmes": 4, "quines": 5, "sonnez": 6,
 }
+# An annotator's judgement of a throw's play (or stay-or-go decision), as chess annotators write them; what each
+# says, and the losses ``trictrac analyze`` marks with ?!, ? and ??, are in site_src/notation.md ("Judgements").
+JUDGEMENTS = {
+    "!!": "an excellent play", "!": "a good play", "!?": "an interesting play",
+    "?!": "an inaccuracy", "?": "a mistake", "??": "a blunder",
+}
 DOUBLET_NAME = {1: "bezet", 2: "double-deux", 3: "ternes", 4: "carmes", 5: "quines", 6: "sonnez"}
 
 KNOWN_TAGS = (
@@ -181,6 +187,7 @@ class Throw:
     refait: bool = False  # this throw ends the marqué in a refait (à écrire)
     # backgammon, before the dice: 'double take|drop|beaver', 'resigns[-gammon|-backgammon|-match]'
     cube: str | None = None
+    judgement: str | None = None  # an annotator's judgement of the play or decision: one of JUDGEMENTS
     comments: list[str] = field(default_factory=list)
     variations: list[list[Throw]] = field(default_factory=list)  # each a list of Throw
     span: Span | None = _span()
@@ -192,6 +199,7 @@ class Throw:
     fausse_case_span: Span | None = _span()
     marque_span: Span | None = _span()
     cube_span: Span | None = _span()
+    judgement_span: Span | None = _span()
     unreadable: bool = field(default=False, compare=False, repr=False)  # a syntax error lies inside it
 
     @property

@@ -132,6 +132,7 @@ MOVE = "#0072b2"  # blue
 VRAI = "#d55e00"  # vermillion: solid ring
 FAUX = "#cc79a7"  # reddish purple: dashed ring
 PLEIN = "#009e73"  # bluish green
+BETTER = "#e69f00"  # orange: the better play an analysis gives, dashed
 PAVILLON = "#f0e442"  # yellow
 
 JAN_TITLES = dict(_vocabulary.TITLES)
@@ -190,6 +191,9 @@ STYLES = {
     "move": Style(stroke=MOVE, width=0.08 * U),
     "move-head": Style(fill=MOVE, stroke=PAPER, width=0.03 * U),
     "ghost": Style(stroke=MOVE, width=0.05 * U, dash=(0.12 * U, 0.08 * U)),
+    # the better play an analysis gives (the site's viewer draws it over the play made)
+    "better": Style(stroke=BETTER, width=0.08 * U, dash=(0.22 * U, 0.1 * U)),
+    "better-head": Style(fill=BETTER, stroke=PAPER, width=0.03 * U),
     "hit-vrai": Style(stroke=VRAI, width=0.11 * U),
     "hit-faux": Style(stroke=FAUX, width=0.11 * U, dash=(0.14 * U, 0.09 * U)),
     # backgammon: a dame hit, its ring and its way to the bar (dashed: it goes there, nobody carries it)

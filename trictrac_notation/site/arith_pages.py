@@ -58,9 +58,11 @@ def render_arithmetic(env: Environment, src: Path, ctx: dict[str, Any]) -> tuple
             raise SimulationError(f"{path}: error: not JSON: {e}") from None
         try:
             names = {jan: words["name"] for jan, words in ctx["jans"].items()}
+            from .realplay import PLAYER_FILE
+
             files["rules/simulation.md"] = env.get_template("rules_simulation.md.j2").render(
                 ctx | {"rulesets": {rs.id: rs for rs in ctx["rulesets"]}}, data=data, jans=_jans(data), fmt=_fmt,
-                jan_names=names, run_note=run_note)
+                jan_names=names, run_note=run_note, real_play=(src / PLAYER_FILE).is_file())
             files["rules/simulation-jans.svg"] = jan_chart(data, names)
             files["rules/simulation-releve.svg"] = releve_chart(data)
         except (LookupError, TypeError, ValueError, AttributeError, UndefinedError) as e:
@@ -68,7 +70,24 @@ def render_arithmetic(env: Environment, src: Path, ctx: dict[str, Any]) -> tuple
                                   f"({type(e).__name__}: {e})\n  hint: write it again with trictrac simulate --json"
                                   ) from None
         nav.append("rules/simulation.md")
+    from .realplay import render_real_play
+
+    real = render_real_play(env, src, ctx | {"jans": _jans(real_data(src)), "fmt": _fmt,
+                                             "jan_names": {j: w["name"] for j, w in ctx["jans"].items()}},
+                            data if path.is_file() else None)
+    files.update(real)
+    nav += list(real)
     return files, nav
+
+
+def real_data(src: Path) -> Simulation:
+    """The site's simulation of real play (site/realplay.py), or an empty report."""
+    from .paths import MAX_NOTES_BYTES, read_source
+    from .realplay import PLAYER_FILE
+
+    path = src / PLAYER_FILE
+    found: Simulation = json.loads(read_source(path, src, MAX_NOTES_BYTES)) if path.is_file() else {"rules": {}}
+    return found
 
 
 def _jans(data: Simulation) -> list[str]:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from ..rules.rulesets import RuleSet
     from .paths import Nav
-    from .site import _Progress
+    from .progress import ProgressBar as _Progress
 
 NOTES_FILE = "compendium.yaml"
 STATUS = {"on": "scored", "optional": "optional", "off": "not scored"}

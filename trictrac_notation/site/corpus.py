@@ -1,9 +1,11 @@
 """The corpus page and its archive: what a site's historical records transcribe, book by book.
 
 A site that holds ``games/historical/*.tric`` and a ``corpus.yaml`` (its books, its licence, its showpiece game)
-gets a page ``corpus.md`` whose figures are counted from the records at every build — records, throw lines, the
-slips each kind of acknowledgement names — so that it stays true as records are added, and an archive of every
-record with its replay as JSON (``trictrac replay --json``), versioned with the package.  The archive is built
+gets a page ``corpus.md`` whose figures are counted from the records at every build — records, throw lines (on
+the main lines and in variations), the slips each kind of acknowledgement names — so that it stays true as records
+are added, and an archive of every record with its replay as JSON (``trictrac replay --json``), versioned with the
+package.  The backgammon records (``games/backgammon/*.tric``) drawn from one of the books count too, as that
+book's backgammon part: its own row and list, since they are replayed by another game's rules.  The archive is built
 again only when a record, the corpus file or the code changes, and byte for byte the same from the same inputs.
 """
 
@@ -31,6 +33,7 @@ CORPUS_FILE = "corpus.yaml"  # the site's words about its corpus (read by the ge
 PAGE = "corpus.md"
 KINDS = ("sic", "taught", "abridged")  # what a note acknowledges: notation.record.Sic.kind
 NO_PAGES = "; the transcription gives no page numbers"  # how a Source says so (tests/test_historical.py)
+HISTORICAL, BACKGAMMON = "historical/", "backgammon/"  # the folders of games/ the records come from
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # every member of the archive dated alike: the same corpus, the same bytes
 
 
@@ -43,8 +46,9 @@ class Book:
     """One book of the corpus: the records whose Source header starts with ``source``, and what they hold."""
 
     source: str
-    words: dict[str, str]  # title, transcription, about, untranscribed (texts of the site, in Markdown)
+    words: dict[str, str]  # title, transcription, about, untranscribed, backgammon (texts of the site, in Markdown)
     records: list[dict[str, Any]] = field(default_factory=list)  # id, title, place, throws, main, acknowledged
+    game: str = "trictrac"  # "backgammon": the book's backgammon records, counted apart
 
     def total(self, key: str) -> int:
         return sum(r[key] for r in self.records)
@@ -81,21 +85,37 @@ def load(src: Path) -> dict[str, Any] | None:
             "showpiece": texts(data["showpiece"], "showpiece") if data.get("showpiece") else None}
 
 
+def _backgammon(book: Book) -> Book:
+    """The book's backgammon part: its records, its own title and words."""
+    title = book.words.get("title") or book.source
+    words = {"title": f"{title}: backgammon", "about": book.words.get("backgammon", "")}
+    return Book(book.source, words, game="backgammon")
+
+
 def count(corpus: dict[str, Any], records: list[tuple[str, Path]]) -> list[Book]:
-    """The books, each with its records counted (``records``: (id, path) of games/historical/*.tric)."""
+    """The books, each with its records counted and followed by its backgammon part when it has one
+    (``records``: (id, path) of games/historical/*.tric, and of games/backgammon/*.tric — these only when their
+    Source names a book)."""
     books = [Book(b["source"], b) for b in corpus["books"]]
+    parts = {b.source: _backgammon(b) for b in books}
     other = Book("", {"title": "Other sources"})
     for gid, path in records:
         record, _ = parse(path.read_text(encoding="utf-8"), path.name)
         source = record.header("Source") or ""
-        book = next((b for b in books if source.startswith(b.source)), other)
+        book = next((b for b in books if source.startswith(b.source)), None)
+        if gid.startswith(BACKGAMMON):
+            if book is None:
+                continue  # a backgammon game of no book (composed, or played by a program): not the corpus's
+            book = parts[book.source]
+        book = book or other
         every = list(record.every_throw())
         kinds = Counter(s.kind for t in every for s in t.sics)
         book.records.append({
             "id": gid, "title": record.header("Title") or gid, "source": source,
             "place": source[len(book.source):].removesuffix(NO_PAGES).lstrip(" ,;"),
             "throws": len(every), "main": len(record.throws), "acknowledged": {k: kinds[k] for k in KINDS}})
-    return books + ([other] if other.records else [])
+    shelf = [part for b in books for part in (b, parts[b.source]) if part is b or part.records]
+    return shelf + ([other] if other.records else [])
 
 
 def archive_name() -> str:
@@ -104,6 +124,7 @@ def archive_name() -> str:
 
 def archive(books: list[Book], records: dict[str, Path], rules: Path | None) -> bytes:
     """The records, the replay of each as JSON, and what the corpus holds, in one zip (sorted, dated alike)."""
+    from ..annotate import backgammon
     from ..annotate.report import replay_json
     from ..engine.opengame import open_game
 
@@ -111,12 +132,13 @@ def archive(books: list[Book], records: dict[str, Path], rules: Path | None) -> 
     members: dict[str, bytes] = {}
     for book in books:
         for r in book.records:
-            name = r["id"].rsplit("/", 1)[-1]
+            name = r["id"].removeprefix(HISTORICAL)  # the backgammon records in a folder of their own
             text = records[r["id"]].read_text(encoding="utf-8")
             members[f"{top}/records/{name}.tric"] = text.encode("utf-8")
             opened = open_game(text, path=f"records/{name}.tric", folder=rules, kind="text")
-            if opened.replay is not None:
-                data = replay_json(opened.replay)
+            if opened.replay is not None:  # as `trictrac replay --json` gives it, each game its own presentation
+                bg = opened.game is not None and opened.game.name == "backgammon"
+                data = (backgammon.replay_json if bg else replay_json)(opened.replay)
                 members[f"{top}/replays/{name}.json"] = json.dumps(data, ensure_ascii=False, indent=1).encode()
     members[f"{top}/corpus.json"] = json.dumps(summary(books), ensure_ascii=False, indent=1).encode()
     buffer = io.BytesIO()
@@ -138,10 +160,13 @@ def _figures(books: list[Book]) -> list[int]:
 
 def summary(books: list[Book]) -> dict[str, Any]:
     """What the corpus holds, as the page says it: per book and in all (the archive's corpus.json)."""
+    def lines(part: list[Book]) -> dict[str, int]:
+        records, throws, main, variations, *_ = _figures(part)
+        return {"records": records, "throws": throws, "main": main, "variations": variations}
+
     return {"version": __version__, "books": [
-        {"source": b.source or None, "title": b.words.get("title", b.source), "records": b.records,
-         "throws": b.total("throws"), "acknowledged": {k: b.acknowledged(k) for k in KINDS}} for b in books],
-        "throws": sum(b.total("throws") for b in books), "records": sum(len(b.records) for b in books)}
+        {"source": b.source or None, "title": b.words.get("title", b.source), "game": b.game, **lines([b]),
+         "acknowledged": {k: b.acknowledged(k) for k in KINDS}, "records": b.records} for b in books], **lines(books)}
 
 
 def render(env: Environment, corpus: dict[str, Any], records: list[tuple[str, Path]], cache: Path, key: str,
@@ -168,5 +193,5 @@ def render(env: Environment, corpus: dict[str, Any], records: list[tuple[str, Pa
     page = env.get_template("corpus.md.j2").render(
         page=corpus["page"], books=books, rows=rows, version=__version__, archive=archive_name(),
         size=(len(data) + 1023) // 1024, showpiece=showpiece, shown=shown, games=GAMES,
-        total=_figures(books))
+        total=_figures(books), backgammon=any(b.game == "backgammon" for b in books))
     return {PAGE: page, archive_name(): data}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..core.board import COLORS
 from ..core.diagnostics import Diagnostic
@@ -29,10 +29,15 @@ from ..render.looks import TRICTRAC, Look, look_of
 from .paths import ASSETS, GAMES, json_for_script
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from jinja2 import Environment
 
     from ..engine.replay import Replay, ThrowResult
     from .viewdata import ViewFrame
+
+    # the record's analysis from its text and replay (site/analysis_page.py's page_analysis with its cache)
+    Analyst: TypeAlias = Callable[[str, Replay], dict[str, Any] | None]
 
 HEADER_ORDER = ("Title", "White", "Black", "Source", "Edition", "Page", "Figure", "Date", "Place", "Event",
                 "Rules", "Options", "Annotator", "Note")
@@ -40,11 +45,13 @@ DIAGRAM_WIDTH = 560
 
 
 def render_game(gid: str, path: Path, env: Environment, display_path: str,
-                rules: Path | None = None, report: list[Diagnostic] | None = None) -> tuple[dict[str, str], str, str]:
+                rules: Path | None = None, report: list[Diagnostic] | None = None,
+                analyst: Analyst | None = None) -> tuple[dict[str, str], str, str]:
     """The files of game ``gid`` (page, viewer data, chart, the record for download; a historical game's
     id is ``historical/NAME``), its title and where in its treatise it comes from; ``rules``: the site's
     own rules folder, whose rule sets a Rules header may name besides the tool's; ``report``: receives the
-    record's diagnostics, as soon as they are known."""
+    record's diagnostics, as soon as they are known; ``analyst``: the record's analysis (its JSON) from its text
+    and replay, or None for none (site/analysis_page.py)."""
     read, diags = read_text(str(path))
     for d in diags:
         d.path = display_path
@@ -62,6 +69,9 @@ def render_game(gid: str, path: Path, env: Environment, display_path: str,
     if report is not None:
         report.extend(diags[known:])
     rows = [_row(t, frame) for t, frame in zip(result.throws, frames[1:], strict=False)] if result else []
+    analysis = analyst(text, result) if analyst is not None and result is not None and result.throws else None
+    if analysis is not None:
+        _judged(analysis, rows, view)
     scored = any(f["score"] for f in frames)
     files = {f"{GAMES}/{gid}.data.js": _data_js(gid, title, result, view) if result else _data_js(gid, title)}
     if scored:
@@ -77,8 +87,34 @@ def render_game(gid: str, path: Path, env: Environment, display_path: str,
         legend=legend(look), conventions=conventions(result.record) if result else "",
         complete=result is not None and result.stopped is None, card=_card(result),
         errors=sum(d.severity == "error" for d in diags), warnings=sum(d.severity == "warning" for d in diags),
+        analysis=_analysis_view(analysis) if analysis is not None else None,
     )
     return files, title, _origin(result)
+
+
+def _judged(analysis: dict[str, Any], rows: list[dict[str, Any]], view: list[ViewFrame]) -> None:
+    """The analysis's mistakes on the move list's rows (the mark, the words) and the viewer's frames (``a``)."""
+    from .analysis_page import viewer_fields
+
+    fields = viewer_fields(analysis)
+    for row in rows:
+        field = fields.get(row["n"])
+        if field is not None:
+            row["judgement"], row["analysis"] = row["judgement"] or field["k"], field["w"]
+    for n, field in fields.items():
+        if n < len(view):
+            view[n]["a"] = field
+
+
+def _analysis_view(analysis: dict[str, Any]) -> dict[str, Any]:
+    """What the page's Analysis section shows: the player, each side's loss, the chart, the mistakes."""
+    from markupsafe import Markup
+
+    from .analysis_page import chart_svg, mistakes
+
+    return {"player": analysis["player"], "summary": analysis["summary"], "totals": analysis["totals"],
+            "marks": analysis["marks"], "left_out": analysis["left_out"], "chart": Markup(chart_svg(analysis)),
+            "mistakes": mistakes(analysis), "judged": sum("value" in t for t in analysis["throws"])}
 
 
 def _replay(text: str, display_path: str, rules: Path | None = None) -> tuple[Replay | None, list[Diagnostic]]:
@@ -334,6 +370,7 @@ def _row(t: ThrowResult, frame: dict[str, Any]) -> dict[str, Any]:
         "n": frame["n"], "number": throw.number, "side": t.side, "line": throw.span.line if throw.span else None,
         "dice": t.game.dice_name(throw.dice) if throw.dice and t.game else throw.dice_text,
         "moves": [m.text for m in throw.moves], "marked": _marked(throw),
+        "judgement": throw.judgement, "analysis": None,  # the record's judgement; the analysis's words (_judged)
         "events": frame["events"], "score": frame["score"], "state": frame["state"], "flags": frame["flags"],
         "comments": frame["comments"],
         "diagram": frame["diagram"],

@@ -23,7 +23,7 @@ from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol, TypedDict
+from typing import IO, TYPE_CHECKING, Any, TypedDict
 
 import yaml
 from markupsafe import Markup, escape
@@ -36,6 +36,7 @@ from .. import __version__
 from ..core.diagnostics import Diagnostic
 from ..core.resources import data_dir
 from ..errors import TrictracError
+from .analysis_page import OFF, default_judge, page_analysis
 from .history import BooksError, Entry, Place, books, grouped, shelve
 from .manual import more_nav
 from .mkrun import Collect, merge_search_index, mkdocs_logging, read_json, stamp
@@ -50,6 +51,7 @@ from .paths import (
     json_for_script,
     read_source,
 )
+from .progress import Advance as Advance, ProgressBar as _Progress
 from .records import (
     RecordProblem,
     Report,
@@ -87,7 +89,8 @@ if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page
-    from rich.progress import Progress
+
+    from .gamepage import Analyst
 
 
 class _PageEntryBase(TypedDict):
@@ -173,47 +176,6 @@ def _fingerprint(path: Path, folder: Path) -> bytes:
         return str(e).encode()
 
 
-# --- progress -----------------------------------------------------------------------------
-
-class Advance(Protocol):
-    """Moves a progress bar's task on by ``step``, optionally saying what it does now."""
-
-    def __call__(self, step: int = 1, description: str | None = None, /) -> None: ...
-
-
-class _Progress:
-    """A rich progress bar on a terminal; silent otherwise."""
-
-    def __init__(self, enabled: bool | None):
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self._bar: Progress | None = None
-
-    def __enter__(self) -> _Progress:
-        if self.enabled:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-            self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), transient=True,
-                                 console=Console(stderr=True))  # stdout may be data
-            self._bar.__enter__()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        if self._bar is not None:
-            self._bar.__exit__(*exc)
-
-    def task(self, description: str, total: int) -> Advance:
-        bar = self._bar
-        if bar is None:
-            return lambda advance=1, description=None: None
-        task_id = bar.add_task(description, total=total)
-
-        def advance(step: int = 1, description: str | None = None, /) -> None:
-            bar.update(task_id, advance=step, description=description or None)  # None: unchanged
-        return advance
-
-
 # --- the generator ------------------------------------------------------------------------
 
 @dataclass
@@ -236,8 +198,9 @@ class Generator:
 
     def __init__(self, src: Path | None = None, cache: Path | None = None, progress: bool | None = None,
                  nav_games: int = NAV_GAMES, compendium: bool = True, notation: bool = True,
-                 manual: Path | None = None):
+                 manual: Path | None = None, analysis: str = ""):
         self.nav_games, self.compendium, self.notation = nav_games, compendium, notation
+        self.analysis = analysis or default_judge()  # the player the game pages' analyses are by ('off': none)
         self.manual = Path(manual) if manual is not None else None  # a folder of pages published under manual/
         self.src = Path(src) if src is not None else data_dir("site_src")
         self.cache = Path(cache) if cache is not None else Path(".site-cache")
@@ -288,7 +251,7 @@ class Generator:
                     out.report.add([e.diagnostic])
                     advance()
                     continue
-                page_key = hashlib.sha256(key.encode() + b"\0" + text).hexdigest()
+                page_key = hashlib.sha256(f"{key}\0{self.analysis}\0".encode() + text).hexdigest()
                 entry = manifest.get(gid)
                 if entry and entry["key"] == page_key and all((self.staging / f).is_file() for f in entry["files"]):
                     out.reused.append(gid)
@@ -316,8 +279,8 @@ class Generator:
             pages: dict[str, str | None] = {f"{GAMES}/index.md": self.env.get_template("games_index.md.j2").render(
                 games=composed, historical=bool(sections[HISTORICAL]), backgammon=bool(sections[BACKGAMMON]))}
             read = {g for g, _, _ in games}  # (a record that cannot be read is not counted)
-            corpus, corpus_files = self._corpus(key, [(g, p) for g, p in records
-                                                      if g in read and g.startswith(f"{HISTORICAL}/")])
+            corpus, corpus_files = self._corpus(key, [(g, p) for g, p in records if g in read and (
+                g.startswith(f"{HISTORICAL}/") or g.startswith(f"{BACKGAMMON}/"))])
             for rel, data in corpus_files.items():
                 _write(inside(self.staging, rel), data)
                 wanted.add(inside(self.staging, rel))
@@ -415,6 +378,13 @@ class Generator:
         _write(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
 
     # --- pages ------------------------------------------------------------------------------
+    def _analyst(self) -> Analyst | None:
+        """The game pages' analyst: the site's player, its analyses cached beside the pages (analysis_page.py)."""
+        if self.analysis == OFF:
+            return None
+        player, folder, rules = self.analysis, self.cache, self.src / RULES
+        return lambda text, result: page_analysis(text, result, player, folder, rules)
+
     def _render_game(self, gid: str, path: Path, text: bytes, key: str) -> PageEntry:
         """Game ``gid``'s files written, and its entry in the manifest; a record that cannot be drawn gets a page
         that says why, and is one more error of that record."""
@@ -425,7 +395,7 @@ class Generator:
         diagnostics: list[Diagnostic] = []
         try:
             files, title, origin = render_game(gid, path, self.env, display_path=published, rules=self.src / RULES,
-                                               report=diagnostics)
+                                               report=diagnostics, analyst=self._analyst())
         except Exception as e:  # noqa: BLE001 - one record that cannot be drawn never breaks the site
             failure = Diagnostic("error", f"this record cannot be drawn: {e}" if isinstance(e, TrictracError) else
                                  f"this record cannot be drawn ({type(e).__name__}: {e}): a fault of the tool, "
@@ -465,11 +435,12 @@ class Generator:
 
     def _corpus(self, key: str, records: list[tuple[str, Path]]) -> tuple[dict[str, Any] | None,
                                                                             dict[str, str | bytes]]:
-        """The site's corpus.yaml, and the corpus page and archive (corpus.py) when it has historical records."""
+        """The site's corpus.yaml, and the corpus page and archive (corpus.py) when it has historical records
+        (``records``: the historical and backgammon ones; the corpus takes the backgammon records of its books)."""
         from .corpus import CorpusError, load, render
 
         try:
-            corpus = load(self.src) if records else None
+            corpus = load(self.src) if any(g.startswith(f"{HISTORICAL}/") for g, _ in records) else None
             return corpus, render(self.env, corpus, records, self.cache, key, self.src / RULES) if corpus else {}
         except CorpusError as e:
             raise SiteError(str(e)) from None
@@ -559,6 +530,7 @@ class _SiteConfig(_Config):
     compendium = _opts.Type(bool, default=True)  # the rules of the treatises (and the site's own)
     notation = _opts.Type(bool, default=True)  # the notation page, unless the site has its own
     manual = _opts.Optional(_opts.Type(str))  # a folder of pages (beside mkdocs.yml) published under manual/
+    analysis = _opts.Type(str, default="")  # the player judging the game pages: '' the strongest, 'off' none
 
 
 class SitePlugin(BasePlugin[_SiteConfig]):
@@ -586,7 +558,8 @@ class SitePlugin(BasePlugin[_SiteConfig]):
         base = Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
         # the manual links to the settings' own sources: a build of other sources (--src) goes without it
         manual = base / c.manual if c.manual and self.src_override is None else None
-        return Generator(*self._folders(config), self.progress, c.nav_games, c.compendium, c.notation, manual)
+        return Generator(*self._folders(config), self.progress, c.nav_games, c.compendium, c.notation, manual,
+                         c.analysis)
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         """Keep the theme's templates compiled in the cache: a rebuild after touching one record

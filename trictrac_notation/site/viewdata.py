@@ -11,8 +11,8 @@ backgammon's cube (``[value, owner]``), ``ix`` the game and the throw in it (a m
 the pleins (``[jan, quadrant, beneficiary]``) and ``sc`` the score, given only where it changes along its line:
 ``{colour: [points, holes, bredouille, words], "k": pavillon}``; ``r`` the step after a throw that ended a relevé
 (or a game): the dames re-piled, a frame of its own; ``br`` the throw's variations, each a line of frames to step
-through as a branch (with their words, ``l`` and ``e``, which the page's move list does not give).  Empty fields
-are left out.
+through as a branch (with their words, ``l`` and ``e``, which the page's move list does not give); ``a`` a mistake
+the analysis marks (:mod:`analysis_page`: its mark, its words, the better play's ways).  Empty fields are left out.
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ class ViewFrame(_FrameBase, total=False):
     r: ViewFrame
     br: list[list[ViewFrame]]
     l: str  # noqa: E741  (the throw in words: the page ships it short, as the other fields)
+    a: dict[str, Any]  # the analysis's mistake: its mark, words and better play (site/analysis_page.py)
 
 
 class CannotDraw(TrictracError):

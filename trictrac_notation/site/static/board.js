@@ -317,6 +317,25 @@
     return out;
   }
 
+  // The better play an analysis gives (the frame's ``a.bw``: each dame's way as ``m``), drawn over the play made in
+  // its own colour: from the top of the arrow the dame would have left, through its rests, to the arrow it would reach.
+  function better(pos, mover, paths, bottom) {
+    var row = pos.rows[mover], out = [];
+    function top(t, extra) { return slot(whiteTrack(mover, t), bottom, Math.min(Math.max(row[t] + extra, 0), D.SHOWN - 1)); }
+    paths.forEach(function (p) {
+      if (p.length < 2 || p[0] < 0 || p[0] >= 24) { return; }
+      var p0 = top(p[0], -1);
+      p.slice(1).forEach(function (t, i) {
+        var last = i === p.length - 2, p1 = t >= 24 ? offTray(mover, bottom) : top(t, 0);
+        out = out.concat(curvedArrow(p0, p1, D.R_DAME, last ? D.R_DAME : D.R_GHOST, last, "better").map(function (sh) {
+          return sh.cls === "halo" ? shape(sh.kind, sh.geom, sh.style, "halo better-halo") : sh;  // the analysis's own
+        }));
+        p0 = p1;
+      });
+    });
+    return out;
+  }
+
   // dames hit to the bar (backgammon): diagram.knocked
   function knocked(tracks, mover, bottom) {
     var out = [], bar = barSpot(other(mover), bottom);
@@ -462,6 +481,7 @@
     var piled = dames(pos, at, layout), isCount = function (s) { return s.cls.indexOf("count") === 0; };
     var shapes = fills(frame.j || [], at).concat(piled.filter(function (s) { return !isCount(s); }), scoreMarks(score, at));
     if (frame.s) { shapes = shapes.concat(moves(pos, frame.s, frame.m || [], at), knocked(frame.b || [], frame.s, at)); }
+    if (frame.s && frame.a && frame.a.bw) { shapes = shapes.concat(better(pos, frame.s, frame.a.bw, at)); }
     shapes = shapes.concat(hits(frame.v || [], at), cubeShapes(frame.cu, bottom), piled.filter(isCount));  // counts on top
     shapes = shapes.concat(tags(frame, at, shapes, layout));
     if (board.turned) { shapes = mirror(shapes); }

@@ -210,7 +210,8 @@
     var shown = step.repile || step.base ? {} : frame;
     if (this.el.book) { this.el.book.innerHTML = bookHTML(shown.g || []); }
     fill(this.el.events, shown.e || [], "event");
-    fill(this.el.flags, (shown.f || []).concat(shown.x || []), "flag");
+    var judged = shown.a ? [{kind: "analysis", text: "analysis: " + shown.a.w + (shown.a.bw ? " (drawn dashed)" : "")}] : [];
+    fill(this.el.flags, (shown.f || []).concat(shown.x || [], judged), "flag");
     this.el.first.disabled = this.el.prev.disabled = k === 0;
     this.el.next.disabled = this.el.end.disabled = k === steps.length - 1;
     if (this.el.up) { this.el.up.hidden = !this.line.parent; }

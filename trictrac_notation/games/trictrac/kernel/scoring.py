@@ -100,12 +100,7 @@ def events(roll: KRoll, t: Tariff, h: KHistory = NO_HISTORY) -> list[KEvent]:
     out: list[KEvent] = []
     if me[0] >= DAMES - 4 or h[3] is not None:
         out += _opening(roll, t, h)
-    if "battre-a-vrai" in scored or "battre-a-faux" in scored:
-        out += _hits(roll, t)
-    if "battre-coin" in scored:
-        coin = _battre_coin(roll, t)
-        if coin is not None:
-            out.append(coin)
+    out += before_play(roll, t)
     if "remplir" in scored or "conserver" in scored:
         out += _pleins(roll, t)
     if "sortie" in scored:
@@ -116,6 +111,21 @@ def events(roll: KRoll, t: Tariff, h: KHistory = NO_HISTORY) -> list[KEvent]:
         out += _margot(roll, t)
     if "impuissance" in scored:
         out += _impuissance(roll, t)
+    return out
+
+
+def before_play(roll: KRoll, t: Tariff) -> list[KEvent]:
+    """The events of a throw that no play can change and no history is needed for: the hits à vrai and à faux
+    and the coin beaten (:func:`events` gives them in the same words).  What a player weighs of the throws his
+    opponent may bring, without listing the opponent's plays."""
+    scored = t.scored
+    out: list[KEvent] = []
+    if "battre-a-vrai" in scored or "battre-a-faux" in scored:
+        out += _hits(roll, t)
+    if "battre-coin" in scored:
+        coin = _battre_coin(roll, t)
+        if coin is not None:
+            out.append(coin)
     return out
 
 
