@@ -2,10 +2,10 @@
 # The site's simulation of real play (site_src/simulation-player.json): parties played by one player on both sides
 # under the five treatises whose rules were read most fully, seed 1822, on every core. The greedy figures beside
 # them are site_src/simulation.json (trictrac simulate without --player). Prints its command and its time.
-#   PLAYER=treatise GAMES=200 JOBS=2 bash scripts/simulate_players.sh
+#   PLAYER=learned GAMES=200 JOBS=2 bash scripts/simulate_players.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PLAYER=${PLAYER:-treatise}
+PLAYER=${PLAYER:-learned}
 GAMES=${GAMES:-200}
 JOBS=${JOBS:-$(nproc)}
 RULES=jollyvet-1634,soumille-1738,lepeintre-1818,guiton-1822,lelasseux-1852

@@ -176,6 +176,42 @@ async def test_hover_shows_the_position_and_what_explain_says(client: LanguageCl
     assert "   a   b   c   d   e   f |   g   h   i   j   k   l   white's side" in shown  # the board after it
 
 
+async def test_hover_and_formatting_on_every_bundled_and_historical_record(client: LanguageClient):
+    """On every record: the hover over its last throw of the main line says what ``explain`` says of it, and the
+    formatting changes nothing (the records are in ``fmt``'s layout)."""
+    import re
+
+    hovered = 0
+    for path in RECORDS:
+        text = Path(path).read_text(encoding="utf-8")
+        uri = uri_of(path)
+        await opened(client, uri, text)
+        edits = await client.text_document_formatting_async(lsp.DocumentFormattingParams(
+            doc(uri), lsp.FormattingOptions(tab_size=2, insert_spaces=True)))
+        assert applied(text, list(edits or [])) == format_record(text), path
+        throws = [(i, int(m.group(1))) for i, ln in enumerate(text.split("\n"))
+                  if (m := re.match(r"(\d+)\. (?:white|black) \d-\d", ln))]
+        if not throws:
+            continue
+        line, number = throws[-1]
+        if '[Game "backgammon"]' in text:  # explain weighs trictrac's jans: the hover shows the position
+            hover = await client.text_document_hover_async(lsp.HoverParams(doc(uri), lsp.Position(line, 3)))
+            assert hover is not None and isinstance(hover.contents, lsp.MarkupContent) and hover.contents.value, path
+            continue
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            code = main(["explain", path, "--throw", str(number)])
+        if code != 0:  # a record whose last throw explain cannot reach (an error before it): check says why
+            assert open_game(path).errors, path
+            continue
+        hover = await client.text_document_hover_async(lsp.HoverParams(doc(uri), lsp.Position(line, 3)))
+        assert hover is not None and isinstance(hover.contents, lsp.MarkupContent), path
+        for said in out.getvalue().splitlines():
+            assert said in hover.contents.value, (path, said)
+        hovered += 1
+    assert hovered >= 180  # the trictrac records with a numbered throw on a line of its own
+
+
 async def test_completion_after_the_dice_offers_the_legal_plays_and_the_marks(client: LanguageClient):
     uri = "file:///work/complete.tric"
     text = GAME.replace("4. black 6-5 T-6 T-7\n5. white 6-2 +0 T-6-8\n", "4. black 6-5 T-6 T-5\n5. white 6-2 ")

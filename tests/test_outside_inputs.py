@@ -179,6 +179,33 @@ def test_a_page_draws_a_bounded_number_of_diagrams(tmp_path):
     assert "not drawn on the page" in page
 
 
+def test_a_record_copying_hundreds_of_book_figures_makes_a_bounded_page(tmp_path):
+    """23 KB of book figures made a 133 MB site: a record copying three figures on each of its 106 throws (318
+    figures, 12 KB) draws at most 50 diagrams, in 1.25 MB of page and viewer data (most of it the figures'
+    differences listed); every figure drawn beside the replay made 7.4 MB."""
+    from trictrac_notation.games.trictrac.randomgame import random_record
+    from trictrac_notation.notation.reader import write
+    from trictrac_notation.site.gamepage import render_game
+    from trictrac_notation.site.site import templates
+
+    lines, n = [], 0
+    for line in write(random_record(7, max_throws=300)).splitlines():
+        if line[:1].isdigit():
+            n += 1
+            line += "".join(f' figure {n}{k} "TW13-1W1-2W1-TB15"' for k in "abc")
+        lines.append(line)
+    path = tmp_path / "figures.tric"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report: list = []
+    files, _, _ = render_game("figures", path, templates(), "games/figures.tric", report=report)
+    page = files["games/figures.md"]
+    pairs = page.count('<div class="tt-book-pair">')
+    left_out = page.count("<li>not drawn: the page draws at most 50 diagrams</li>")
+    assert pairs == 3 * n == 318 and pairs - left_out == 3 * (50 // 5)  # each throw's 3 figures and 2 replays: 5
+    assert sum(len(f) for f in files.values() if f) < 1_500_000
+    assert [d.code for d in report].count("too-many-diagrams") == 1
+
+
 # --- item 16: the smaller ones --------------------------------------------------------------------------------
 
 def test_site_init_of_an_empty_name_writes_nothing(tmp_path, monkeypatch):

@@ -219,7 +219,7 @@ def own_rules(tmp_path, monkeypatch):
 
 def test_a_rule_set_of_the_tool_is_cached_and_follows_its_file(own_rules, monkeypatch):
     assert rulesets.named_ruleset("guiton-1822").points("six-tables", False) == 4
-    assert len(list((own_rules.parent / "cache" / "trictrac").glob("rules-*-guiton-1822.pickle"))) == 1
+    assert len(list((own_rules.parent / "cache" / "trictrac").glob("rules-*-guiton-1822.marshal"))) == 1
 
     rulesets._own.cache_clear()  # as a new process: the resolved rule set comes from the cache file
     real = rulesets._resolve
@@ -243,7 +243,7 @@ def test_a_file_of_ones_own_is_never_cached(own_rules, tmp_path):
                     "edition: '?', place: '?'}\n", encoding="utf-8")
     assert rulesets._cache_file(mine) is None
     assert rulesets.load_ruleset(str(mine)).id == "mine"
-    assert not list((own_rules.parent / "cache").rglob("rules-*-mine.pickle"))
+    assert not list((own_rules.parent / "cache").rglob("rules-*-mine.*"))
 
 
 def test_the_bench_script_prints_its_ratio():

@@ -208,7 +208,11 @@ def test_matrix_marks_what_differs(site):
 
 def test_incremental_generation(site):
     root, src, _ = site
-    gen = Generator(src, root / "cache", progress=False)
+    import yaml
+
+    settings = yaml.safe_load((Path(__file__).resolve().parent.parent / "mkdocs.yml").read_text(encoding="utf-8"))
+    judge = next(p["trictrac-site"] for p in settings["plugins"] if isinstance(p, dict) and "trictrac-site" in p)
+    gen = Generator(src, root / "cache", progress=False, analysis=judge.get("analysis", ""))  # as build() judged
     again = gen.run()
     assert again.rendered == [] and sorted(again.reused) == ["fausse", "hostile"]
     untouched = root / "cache/docs/games/fausse.md"

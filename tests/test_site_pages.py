@@ -335,6 +335,33 @@ def test_a_historical_game_links_its_book_its_neighbours_and_stands_in_the_sideb
             'md-nav__link--active"') in page  # in the sidebar, under its book and chapter
 
 
+SOUMILLE = "games/historical/soumille-1738-cloris-and-damon.html"
+MYBOOK = "https://github.com/nmatavka/hermes-trictrac/blob/main/gamedocs/mybook.md"
+
+
+def test_soumilles_game_links_the_transcription_it_was_made_from_and_its_book_says_its_edition(site):
+    """The one book with no public scan the transcriptions name: its record links where it was read."""
+    banner = re.search(r'<p class="tt-place">(.*?)</p>', html(site, SOUMILLE)).group(1)
+    assert banner.startswith('<span class="tt-book">Soumille 1738</span> · transcribed in ')
+    assert f'href="{MYBOOK}"' in banner and "the book:" not in banner
+    index = html(site, "games/historical/index.html")
+    shelf = index[index.index('id="soumille-1738'):index.index('id="lepeintre-1818')]
+    assert "Avignon, F. Girard and D. Seguin, 1738" in shelf and f'href="{MYBOOK}"' in shelf
+    assert len(re.findall(r"not to its page, for\s+the transcriptions give no page numbers", index)) == 1
+    lepeintre = html(site, "games/historical/lepeintre-1818-1-i-petit-jan.html")
+    assert ('href="https://gallica.bnf.fr/ark:/12148/bpt6k9374696" rel="external" title="the book or its volume, '
+            'not the page: the transcriptions give no page numbers"') in lepeintre
+
+
+def test_a_books_transcription_is_a_link_like_its_scans(tmp_path):
+    from trictrac_notation.site.history import BooksError, books
+
+    (tmp_path / "books.yaml").write_text('Soumille 1738:\n  transcription:\n    - {url: "gamedocs/mybook.md"}\n',
+                                         encoding="utf-8")
+    with pytest.raises(BooksError, match="'transcription': a list of {url: https://"):
+        books(tmp_path)
+
+
 @pytest.mark.parametrize("source, book, chapter, at", [
     ("Lelasseux-Lafosse 1852, Le jeu de trictrac rendu facile, section 4, ch. XVI, § 296; ch. XX, § 356",
      "Lelasseux-Lafosse 1852", "Section 4, chapter XVI", 296),
@@ -395,3 +422,32 @@ def test_a_game_page_charts_its_analysis_lists_the_mistakes_and_draws_a_better_p
     row = page.evaluate(f"() => document.querySelector('tr.throw[data-throw=\"{better.n}\"] .judgement').textContent")
     assert row == better.mark
     page.close()
+
+
+def test_the_real_play_page_shows_the_players_figures_and_what_differs_from_one_treatise_to_the_next(site):
+    """rules/real-play.html from site_src/simulation-player.json: each treatise's plein of the grand jan and decisions
+    that go with their intervals, the greedy player's figures beside them, each step's differences as
+    realplay.difference computes them, and what a historian may and may not conclude."""
+    import json
+
+    from trictrac_notation.site.realplay import difference, estimate
+
+    data = json.loads((Path(__file__).resolve().parent.parent / "site_src/simulation-player.json").read_text())
+    page = re.sub(r"\s+", " ", html(site, "rules/real-play.html"))
+    text = re.sub(r"<[^>]+>", "", page)
+    assert f"--player {data['player_name']} --json" in text and f"{data['games']} parties a treatise" in text
+    for r in data["rules"].values():
+        for entry in (r["pleins_per_releve"]["grand-jan"], r["go_per_decision"]):
+            lo, hi = entry["ci95"]
+            assert f'{entry["mean"]:.3f}<span class="tt-ci">{lo:.3f}–{hi:.3f}</span>' in page
+    labels = list(data["rules"])
+    for a, b in zip(labels, labels[1:], strict=False):
+        assert f"{a} → {b}" in text
+        d = difference(estimate(data["rules"][a], "pleins_per_releve", "grand-jan"),
+                       estimate(data["rules"][b], "pleins_per_releve", "grand-jan"))
+        shown = f"{d['mean']:+.3f}"
+        assert f"relevés with the plein of the grand jan made: {shown} ({d['ci95'][0]:+.3f} to {d['ci95'][1]:+.3f})" \
+            in text
+        assert (f"<strong>{shown}</strong>" in page) == d["clear"] or shown == "+0.000"
+    assert re.search(r'<span class="tt-ci">greedy \d+\.\d\d</span>', page)  # the greedy player's figures beside
+    assert "What a historian may conclude, and what not" in text

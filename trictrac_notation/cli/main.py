@@ -8,6 +8,7 @@ outside test suites: extend them, never rename.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 from collections import Counter
@@ -15,7 +16,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .. import __version__
-from ..core.coords import SYSTEMS
 from ..errors import RequestError
 from .common import UsageError, _check_rules_option, _print_diagnostics, open_record, trictrac_only
 
@@ -124,14 +124,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 # --- the parser -------------------------------------------------------------------
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The whole parser; with ``command`` (the word after ``trictrac``), only the sub-commands of the
-    module that defines it: a command imports nothing of the others (see :data:`EXTENSIONS`)."""
-    p = argparse.ArgumentParser(prog="trictrac", description="Trictrac game records: check, replay, score, draw.")
-    p.add_argument("--version", action="version", version=f"trictrac {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    sub.required = True
-
+def _register_check(sub: Subparsers) -> None:
     c = sub.add_parser("check", help="report every error of one or more records, compiler style")
     c.add_argument("files", nargs="+", metavar="FILE")
     c.add_argument("--rules", metavar="ID",
@@ -141,6 +134,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     c.add_argument("--strict", action="store_true",
                    help="fail (exit 1) on warnings too: irregularities the rules let stand, unacknowledged")
     c.set_defaults(func=cmd_check)
+
+
+def _register_replay(sub: Subparsers) -> None:
+    from ..core.coords import SYSTEMS
 
     r = sub.add_parser("replay", help="print the position after each throw (or the whole replay as JSON)")
     r.add_argument("file", metavar="FILE")
@@ -152,6 +149,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     r.add_argument("--bottom", choices=["white", "black"], help="whose side is drawn at the bottom")
     r.set_defaults(func=cmd_replay)
 
+
+def _register_convert(sub: Subparsers) -> None:
+    from ..core.coords import SYSTEMS
+
     v = sub.add_parser("convert", help="rewrite a record in another coordinate system, losing nothing")
     v.add_argument("file", metavar="FILE")
     v.add_argument("--coords", required=True, choices=sorted(SYSTEMS), metavar="SYSTEM",
@@ -159,32 +160,55 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     v.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
     v.set_defaults(func=cmd_convert)
 
-    for register in _extensions(command):
-        register(sub)
-    return p
 
+OWN = {"check": _register_check, "replay": _register_replay, "convert": _register_convert}
+"""The sub-commands defined here, in the order of the help."""
 
 EXTENSIONS = {"diagram": ("diagram",), "rules": ("rules",), "site": ("site",),
               "score": ("score", "compare", "explain"), "arith": ("chances", "simulate"), "marque": ("marque",),
               "mat": ("import", "export"), "play": ("best", "match", "play"), "analyze": ("analyze",),
               "fmt": ("fmt",), "lsp": ("lsp",)}
 """The modules of cli/ that define sub-commands (each has ``register(subparsers)``), in the order of
-the help, and the commands each defines."""
+the help after :data:`OWN`, and the commands each defines."""
 
 
-def _extensions(command: str | None = None) -> list[Callable[[Subparsers], None]]:
-    """The ``register`` of the module defining ``command``; of every module when ``command`` is None or
-    unknown (the help and the list of choices name them all); none for check, replay and convert."""
-    if command in ("check", "replay", "convert"):
-        return []
-    modules = [m for m, commands in EXTENSIONS.items() if command in commands] or list(EXTENSIONS)
-    registers: list[Callable[[Subparsers], None]] = [importlib.import_module(f".{m}", __package__).register
-                                                     for m in modules]
-    return registers
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with ``command`` (the word after ``trictrac``), only the sub-commands of the
+    module that defines it, or that command alone when it is one of :data:`OWN`: a command builds and
+    imports nothing of the others."""
+    p = argparse.ArgumentParser(prog="trictrac", description="Trictrac game records: check, replay, score, draw.")
+    p.add_argument("--version", action="version", version=f"trictrac {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for register in _registers(command):
+        register(sub)
+    return p
+
+
+def _registers(command: str | None = None) -> list[Callable[[Subparsers], None]]:
+    """The ``register`` of ``command``, or of the module defining it; every one when ``command`` is None or
+    unknown (the help and the list of choices name them all)."""
+    if command in OWN:
+        return [OWN[command]]
+    modules = [m for m, commands in EXTENSIONS.items() if command in commands]
+    if modules:
+        return [_register_of(m) for m in modules]
+    return [*OWN.values(), *(_register_of(m) for m in EXTENSIONS)]
+
+
+def _register_of(module: str) -> Callable[[Subparsers], None]:
+    register: Callable[[Subparsers], None] = importlib.import_module(f".{module}", __package__).register
+    return register
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
+    """Run the command of ``argv`` (by default the process's own command line) and return its exit code."""
+    if argv is None:
+        try:
+            return main(sys.argv[1:])
+        finally:  # the process ends with the command: what it loaded is left to the exit, which then does not
+            gc.freeze()  # look through it all again for cycles to collect (≈ 7 % of a short command's time)
+    argv = list(argv)
     parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     command: Callable[[argparse.Namespace], int] = args.func

@@ -64,14 +64,25 @@ def write_whole(path: Path, data: bytes) -> None:
 def code_stamp() -> tuple[str, ...]:
     """Where the package's modules are, their names, sizes and modification times, and Python's version:
     what a cache of results this code computed is keyed on, besides its input, so that a change of the
-    code rebuilds it.  Taken once a process (the modules loaded are those of the start)."""
+    code rebuilds it.  Taken once a process (the modules loaded are those of the start); only the package's
+    folders of modules are looked into (those with an ``__init__.py``), not its data (``_data/``, templates)."""
     import sys
 
     stamp = [str(_HERE), sys.version]
-    for folder, subfolders, files in os.walk(_HERE):
-        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(".py"):
-                stat = os.stat(os.path.join(folder, name))
-                stamp.append(f"{os.path.relpath(folder, _HERE)}/{name}:{stat.st_size}:{stat.st_mtime_ns}")
+    _stamp_modules(str(_HERE), ".", stamp)
     return tuple(stamp)
+
+
+def _stamp_modules(folder: str, relative: str, stamp: list[str]) -> None:
+    """``folder``'s modules into ``stamp`` (``relative/name:size:mtime``), then its sub-packages', by name."""
+    with os.scandir(folder) as found:
+        entries = sorted(found, key=lambda e: e.name)
+    packages = []
+    for entry in entries:
+        if entry.name.endswith(".py") and entry.is_file():
+            stat = entry.stat()
+            stamp.append(f"{relative}/{entry.name}:{stat.st_size}:{stat.st_mtime_ns}")
+        elif entry.is_dir() and entry.name != "__pycache__" and os.path.isfile(os.path.join(entry.path, "__init__.py")):
+            packages.append(entry)
+    for package in packages:
+        _stamp_modules(package.path, package.name if relative == "." else f"{relative}/{package.name}", stamp)

@@ -14,15 +14,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.board import COLORS, Position, other
 from ..core.coords import CoordSystem
 from ..core.diagnostics import Reporter
 from ..errors import TrictracError
-from ..notation.lightread import LightRecord
 from ..notation.record import MoveText, Record, Span, Throw
-from .quick import QuickReplay
+
+if TYPE_CHECKING:
+    from ..notation.lightread import LightRecord
+    from .quick import QuickReplay
 
 DEFAULT_GAME = "trictrac"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..core.diagnostics import Diagnostic
 from ..notation import lightread
@@ -17,9 +17,11 @@ from ..notation.reader import read_text
 from ..notation.record import Record
 from ..rules.rulesets import RulesError, RuleSet, _shown_path, ruleset_for
 from .game import DEFAULT_GAME, Game, UnknownGame, game_for, game_named
-from .quick import QuickReplay
 from .reading import parse
 from .replay import Replay, replay
+
+if TYPE_CHECKING:
+    from .quick import QuickReplay
 
 
 def replay_options(rules_id: str | None, record: Record, follow_record: bool = True,

@@ -8,8 +8,8 @@ which variant applies — and says where each answer comes from (the treatise, o
 from __future__ import annotations
 
 import functools
+import marshal
 import os
-import pickle
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -331,11 +331,12 @@ def _load_path(path: Path) -> RuleSet:
 def _own(path: str, cache: tuple[Path, str], stamp: Stamp) -> Resolved:
     """The arguments of RuleSet for one of the tool's own rule sets, resolved once per process and kept in
     the user's cache (core.resources.user_cache) for the next, keyed on the code and the rule files
-    (``stamp``): reading and checking the YAML is most of the time of a short command such as ``check``."""
+    (``stamp``): reading and checking the YAML is most of the time of a short command such as ``check``.  The
+    values are plain data, kept with marshal (as the grammar's parser is, notation/lalr.py): no module to import."""
     key = (code_stamp(), stamp)
     try:
         with open(cache[0], "rb") as f:
-            saved, cached = pickle.load(f)
+            saved, cached = marshal.load(f)
         if saved == key:
             found: Resolved = cached  # (written below)
             return found
@@ -344,7 +345,11 @@ def _own(path: str, cache: tuple[Path, str], stamp: Stamp) -> Resolved:
     file, sections = _resolve(Path(path), ())
     resolved: Resolved = (file.id, file.path, file.data["identity"], file.data.get("extends"), sections,
                           file.data.get("game", DEFAULT_GAME))
-    write_whole(cache[0], pickle.dumps((key, resolved), protocol=pickle.HIGHEST_PROTOCOL))
+    try:
+        data = marshal.dumps((key, resolved))
+    except ValueError:  # a value marshal cannot keep (a date...): the file is read each time
+        return resolved
+    write_whole(cache[0], data)
     return resolved
 
 
@@ -386,9 +391,9 @@ def _cache_name(path: str) -> tuple[str, str] | None:
     folder, where = _own_folder()
     here = os.path.dirname(os.path.realpath(path))
     if here == folder:
-        return f"rules-{where}-{Path(path).stem}.pickle", here
+        return f"rules-{where}-{Path(path).stem}.marshal", here
     if os.path.dirname(here) == folder and here in {os.path.realpath(d) for d in game_dirs()}:
-        return f"rules-{where}-{os.path.basename(here)}-{Path(path).stem}.pickle", here
+        return f"rules-{where}-{os.path.basename(here)}-{Path(path).stem}.marshal", here
     return None
 
 

@@ -8,7 +8,8 @@ numbered section, a chapter, then a paragraph, rule, article or figure.  The par
 place (what follows names other places it is also found).  A source that names no book by its year, or says it was
 composed, is not a transcription: such a record is not listed among the historical games.
 
-The books' facsimiles come from the site's ``books.yaml`` (a book's key, its scans, the parts each holds).
+The books' facsimiles come from the site's ``books.yaml`` (a book's key, its edition, its scans, the parts each
+holds, the transcription the records were made from).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 import yaml
 
 BOOKS_FILE = "books.yaml"
+LINKS = ("facsimile", "transcription")  # the lists of links a book may have, each {url, name}
 _BOOK = re.compile(r"(?P<author>\D+?)\s+(?P<year>1[5-9]\d\d)\b")
 _CHAPTER = re.compile(r"(part|section|ch\.|chapter|book|livre)\s+([0-9]+|[IVXLC]+)\b|§\s*([IVXLC]+)\b", re.I)
 _FINE = re.compile(r"(§§?|rules?|articles?|figs?\.|figures?|p\.|pages?)\s*", re.I)
@@ -130,8 +132,9 @@ class BooksError(Exception):
 
 
 def books(src: Path) -> dict[str, dict[str, Any]]:
-    """The site's ``books.yaml``: for each book (its key, 'Guiton 1822') its ``title`` and ``facsimile`` scans, each
-    ``{url, name}`` and optionally ``sections: [N...]``, the parts it holds; {} when the site has none."""
+    """The site's ``books.yaml``: for each book (its key, 'Guiton 1822') its ``title``, its ``edition``, its
+    ``facsimile`` scans, each ``{url, name}`` and optionally ``sections: [N...]``, the parts it holds, and the
+    ``transcription`` the records were made from (``{url, name}``); {} when the site has none."""
     path = src / BOOKS_FILE
     if not path.is_file():
         return {}
@@ -141,24 +144,28 @@ def books(src: Path) -> dict[str, dict[str, Any]]:
         raise BooksError(f"{path}: error: not YAML: {e}") from None
     good = isinstance(data, dict) and all(
         isinstance(v, dict) and all(isinstance(f, dict) and isinstance(f.get("url"), str)
-                                    and str(f["url"]).startswith("https://") for f in v.get("facsimile") or [])
+                                    and str(f["url"]).startswith("https://")
+                                    for key in LINKS for f in v.get(key) or [])
         for v in data.values())
     if not good:
-        raise BooksError(f"{path}: error: expected, for each book ('Guiton 1822'), a mapping with 'title' and "
-                         "'facsimile': a list of {url: https://…, name: …, sections: [N…]}")
+        raise BooksError(f"{path}: error: expected, for each book ('Guiton 1822'), a mapping with 'title', "
+                         "'edition', 'facsimile': a list of {url: https://…, name: …, sections: [N…]} and "
+                         "'transcription': a list of {url: https://…, name: …}")
     return {str(k): v for k, v in data.items()}
 
 
-def facsimiles(where: Place | None, known: dict[str, dict[str, Any]]) -> list[dict[str, str]]:
+def facsimiles(where: Place | None, known: dict[str, dict[str, Any]], kind: str = "facsimile"
+               ) -> list[dict[str, str]]:
     """The public scans of a record's book that hold its place: [{url, name}] (a scan naming ``sections`` holds only
-    those parts)."""
+    those parts); with ``kind="transcription"``, the transcriptions of the book the records were made from."""
     if where is None or where.book not in known:
         return []
-    scans = known[where.book].get("facsimile") or []
-    return [{"url": str(f["url"]), "name": str(f.get("name", "facsimile"))} for f in scans
+    links = known[where.book].get(kind) or []
+    return [{"url": str(f["url"]), "name": str(f.get("name", kind))} for f in links
             if not f.get("sections") or where.section in f["sections"]]
 
 
+WHOLE = "the book or its volume, not the page: the transcriptions give no page numbers"  # what a scan's link opens
 Entry = tuple[str, str, str, Place]  # a historical game: (id, title, origin, place)
 
 
@@ -177,16 +184,18 @@ def shelve(games: list[tuple[str, str, str]]) -> tuple[list[Entry], list[tuple[s
 
 def banner(where: Place, known: dict[str, dict[str, Any]], before: tuple[str, str] | None,
            after: tuple[str, str] | None) -> str:
-    """The line at the top of a historical game's page: its book and chapter, the book's public scans, and the
-    previous and next games in the books' order (``before``, ``after``: (title, link))."""
+    """The line at the top of a historical game's page: its book and chapter, the book's public scans and its
+    transcription, and the previous and next games in the books' order (``before``, ``after``: (title, link))."""
     from markupsafe import escape
 
     chapter = f", {escape(where.chapter)}" if where.chapter else ""
     parts = [f'<span class="tt-book">{escape(where.book)}{chapter}</span>']
-    scans = facsimiles(where, known)
-    if scans:
-        parts.append("the book: " + ", ".join(f'<a href="{escape(s["url"])}" rel="external">{escape(s["name"])}</a>'
-                                               for s in scans))
+    for kind, words, note in (("facsimile", "the book: ", f' title="{WHOLE}"'),
+                              ("transcription", "transcribed in ", "")):
+        found = facsimiles(where, known, kind)
+        if found:
+            parts.append(words + ", ".join(f'<a href="{escape(s["url"])}" rel="external"{note}>{escape(s["name"])}</a>'
+                                           for s in found))
     links = [f'<a href="{escape(near[1])}" rel="{rel}">{left}{escape(near[0])}{right}</a>'
              for near, rel, left, right in ((before, "prev", "← ", ""), (after, "next", "", " →")) if near]
     out = f'<p class="tt-place">{" · ".join(parts)}</p>'

@@ -8,18 +8,20 @@ coin's rules), the fausse case explained, the throw pour tout.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.board import COLORS, DAMES, OFF, TALON, WHITE, Position
 from ...core.coords import CoordError
 from ...engine.game import GameDefaults, Reading, part_span
-from ...engine.quick import QuickReplay
-from ...notation.lightread import LightRecord
 from ...notation.reader import dice_name
 from ...notation.record import MoveText, Record, Span, Throw
 from .kernel import bridge
 from .moves import PARISIAN, QUADRANTS, RULES, MoveRules, Play, Step, explain_play, fit_dice, surely_legal
 from .vocabulary import JANS
+
+if TYPE_CHECKING:
+    from ...engine.quick import QuickReplay
+    from ...notation.lightread import LightRecord
 
 SORTIE_SECTION = "rules.md §3.8"
 SCORE_KEYS = ("points", "holes", "bredouille", "pavillon")  # a setup's scores: read by the scorer

@@ -27,7 +27,6 @@ from ...engine.score import ScorerDefaults
 from ...notation.record import Record, Span, Throw
 from ...rules.rulesets import RuleSet
 from .ecoles import SECTION as ECOLE_SECTION, Audit, Ecole, audit, check_recorded
-from .ecrire import Card, EcrireRules, Marque, NotPlayed, first_after, reckon
 from .events import Event, counted, score_text
 from .history import Memory
 from .kernel.bridge import throw_events
@@ -36,6 +35,7 @@ from .scoring import History, Roll, Tariff, sortie_events, tariff, unplayed_even
 
 if TYPE_CHECKING:
     from ...engine.replay import ThrowResult
+    from .ecrire import Card, EcrireRules, Marque
 
 GO_SECTION = "rules.md §3.10"
 ECRIRE_SECTION = "rules.md §4 D14"
@@ -281,6 +281,8 @@ class Scorer(ScorerDefaults):
                 reporter.error("a Marques header, but the partie is not à écrire", record.header_span("Marques"),
                                code="bad-header", rule=ECRIRE_SECTION, hint='add [Partie "a-ecrire"]')
             return None
+        from .ecrire import Card, EcrireRules, NotPlayed  # (here: a partie en douze trous does without them)
+
         try:
             self.ecrire = EcrireRules.of(self.ruleset)
         except NotPlayed as e:
@@ -484,6 +486,8 @@ class Scorer(ScorerDefaults):
     def _marque(self, state: ScoreState, result: ThrowResult, score: ThrowScore, ctx: Reading) -> None:
         """End the marqué if this throw ends it (ecrire.EcrireRules.ends): reckon it, put it on the card,
         say who throws first next, and compare with the record's ``marque N`` / ``refait``."""
+        from .ecrire import first_after, reckon
+
         m, throw, r = state.marking, result.throw, ctx.r
         ecrire, card = self.ecrire, state.card
         assert ecrire is not None and card is not None  # a partie à écrire (see _may_end)
