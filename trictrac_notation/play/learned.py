@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from .situation import Dice, Situation
 
 SUMMARY = ("learned: each play valued by its points and by the treatise's terms of the position it leaves, weighed "
-           "by a small network trained by self-play (TD(λ)); stays when staying is worth more")
+           "by a small network trained by self-play (TD(λ)); stays when staying is worth more; under the rules of "
+           "a family no weights were trained for (Jollyvet's and Soumille's among them), the treatise player")
 
 FAMILIES = {"guiton-1822": "nineteenth", "lepeintre-1818": "nineteenth", "lelasseux-1852": "nineteenth",
             "modern": "nineteenth"}
