@@ -16,6 +16,8 @@ COMPILED = [
     "trictrac_notation/games/trictrac/kernel/scoring.py",
     "trictrac_notation/games/trictrac/kernel/replay.py",
     "trictrac_notation/notation/lightread.py",
+    "trictrac_notation/games/backgammon/kernel/moves.py",
+    "trictrac_notation/games/backgammon/kernel/replay.py",
 ]
 
 

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from trictrac_notation.cli.main import main
+from trictrac_notation.core.board import BLACK, WHITE
 from trictrac_notation.engine.opengame import open_game
 from trictrac_notation.games.backgammon.randomgame import random_record
 from trictrac_notation.notation.reader import parse, write
@@ -83,6 +84,17 @@ def test_a_missing_hit_mark_is_a_warning_not_an_error():
     assert [f[:3] for f in found] == [(3, 14, "warning")]
     assert found[0][3] in ("the hits are not written as they happen: the play is " + p
                            for p in ("13/7 8/7*", "13/7* 8/7"))
+
+
+def test_a_move_written_whole_may_be_two_dames_hops_in_another_order():
+    """Under the five-dame limit 7/4* with 2-1 is 6/4* then 7/6 (the 6-point holds five: no dame passes through
+    it first); its only path through 5 would hit there too. The legal play with the written hit is the one made:
+    no warning, and the blot on 5 stays."""
+    text = '[Options "five-limit"]\n@white 7:1 6:5 13:5 24:4\n@black 21:1 20:1 6:13\n\n1. white 2-1 7/4*\n'
+    assert diagnostics(text) == []
+    after = replay_text(HEAD + text).throws[0].after
+    assert after.on_bar(BLACK) == 1 and after.count(BLACK, 24 - 20) == 1  # (black's 20 is white's 5)
+    assert after.count(WHITE, 24 - 4) == 1 and after.count(WHITE, 24 - 6) == 5 and after.count(WHITE, 24 - 7) == 0
 
 
 def test_turns_alternate_and_a_move_that_cannot_be_made_stops_the_replay():

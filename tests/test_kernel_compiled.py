@@ -1,9 +1,9 @@
 """The compiled kernel (setup.py: mypyc) and its pure-Python source give the same results.
 
-An install compiles games/trictrac/kernel/ and notation/lightread.py where a C compiler is present; the same files
-run as Python where none is.  Here the Python source is loaded beside the installed modules, under other names, and
-both are asked the same: every legal play of random positions, their events with and without the play made, a
-written play judged, a plain record read and replayed quick.
+An install compiles games/trictrac/kernel/, games/backgammon/kernel/ and notation/lightread.py where a C compiler is
+present; the same files run as Python where none is.  Here the Python source is loaded beside the installed modules,
+under other names, and both are asked the same: every legal play of random positions, their events with and without
+the play made (trictrac), a written play judged, a plain record read and replayed quick.
 """
 
 from __future__ import annotations
@@ -17,7 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from trictrac_notation.core.board import Position, other
+from trictrac_notation.core.board import COLORS, Position, other
+from trictrac_notation.games.backgammon import kernel as bg_kernel
+from trictrac_notation.games.backgammon.kernel import moves as bg_moves, replay as bg_replay
+from trictrac_notation.games.backgammon.kernel.bridge import rows as bg_rows, to_play as bg_to_play
+from trictrac_notation.games.backgammon.playtext import format_play
+from trictrac_notation.games.backgammon.randomgame import random_record as bg_random_record
+from trictrac_notation.games.backgammon.rules import load as bg_load, rule_sets as bg_rule_sets
 from trictrac_notation.games.trictrac import kernel
 from trictrac_notation.games.trictrac.kernel import moves, replay, scoring
 from trictrac_notation.games.trictrac.kernel.bridge import rows
@@ -53,12 +59,22 @@ def pure() -> dict[str, types.ModuleType]:
     found = {name: _load(f"{package}.{name}", SOURCE / "games" / "trictrac" / "kernel" / f"{name}.py")
              for name in ("moves", "scoring", "replay")}
     found["lightread"] = _load("trictrac_notation.notation._lightread_source", SOURCE / "notation" / "lightread.py")
+    package = "trictrac_notation.games.backgammon._kernel_source"  # (bridge.py too: replay.py imports it)
+    shell = types.ModuleType(package)
+    shell.__path__ = []
+    sys.modules[package] = shell
+    found |= {f"bg_{name}": _load(f"{package}.{name}", SOURCE / "games" / "backgammon" / "kernel" / f"{name}.py")
+              for name in ("moves", "bridge", "replay")}
     assert all(m.__file__ and m.__file__.endswith(".py") for m in found.values())
     return found
 
 
+COMPILED = (moves, scoring, replay, lightread, bg_moves, bg_replay)
+
+
 def test_the_installed_kernel_is_the_compiled_one():
-    assert all(m.__file__ and not m.__file__.endswith(".py") for m in (moves, scoring, replay, lightread))
+    assert all(m.__file__ and not m.__file__.endswith(".py") for m in COMPILED)
+    assert bg_kernel.compiled()
 
 
 @pytest.mark.skipif(not (SOURCE.parent / ".git").exists(), reason="not a checkout")
@@ -68,7 +84,7 @@ def test_the_compiled_kernel_is_not_older_than_its_source():
     def source(built: Path) -> Path:
         return built.with_name(built.name.split(".")[0] + ".py")
 
-    stale = [m.__name__ for m in (moves, scoring, replay, lightread) if m.__file__
+    stale = [m.__name__ for m in COMPILED if m.__file__
              and Path(m.__file__).stat().st_mtime < source(Path(m.__file__)).stat().st_mtime]
     assert not stale, f"compiled before their source last changed: {stale}; install again (pip install -e .)"
 
@@ -111,3 +127,38 @@ def test_plain_records_read_and_replayed_quick(pure):
         assert a is not None and b is not None
         assert (a.throws, a.results, a.final, a.winner) == (b.throws, b.results, b.final, b.winner)
         assert [d.to_json() for d in a.diagnostics] == [d.to_json() for d in b.diagnostics]
+
+
+def test_backgammon_legal_plays_and_written_plays(pure):
+    """Random games under every backgammon rule set: each throw's legal plays, and one of them judged as written."""
+    rng = random.Random(7)
+    compared = 0
+    for rs in bg_rule_sets():
+        rules = bg_load(rs.id)
+        position, side = rules.initial(), rng.choice(COLORS)
+        for _ in range(150):
+            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            me, opp = bg_rows(position, side)
+            found = bg_moves.legal(me, opp, a, b, rules.moves)
+            assert found == pure["bg_moves"].legal(me, opp, a, b, rules.moves)
+            chosen = bg_to_play(rng.choice(found), side)
+            written = pure["bg_bridge"].from_moves(chosen.moves)
+            assert bg_moves.made_play(me, opp, a, b, written, rules.moves) == \
+                pure["bg_moves"].made_play(me, opp, a, b, written, rules.moves), format_play(chosen.moves)
+            compared += 1
+            position = chosen.after if chosen.after.borne_off(side) < rules.moves.dames else rules.initial()
+            side = other(side)
+    assert compared == 150 * len(bg_rule_sets())
+
+
+def test_backgammon_records_replayed_quick(pure):
+    """Random games and matches with the cube under every backgammon rule set, read and replayed quick."""
+    for seed, rs in enumerate(bg_rule_sets()):
+        text = bg_random_record(seed, rs.id, games=2, match=5 if seed % 2 else None)
+        light, light_source = lightread.read(text), pure["lightread"].read(text)
+        assert light is not None and light_source is not None
+        assert (light.throws, light.cubes) == (light_source.throws, light_source.cubes)
+        ruleset = load_ruleset(rs.id)
+        a, b = bg_replay.quick_replay(light, ruleset), pure["bg_replay"].quick_replay(light, ruleset)
+        assert a is not None and b is not None
+        assert (a.throws, a.results, a.final, a.winner) == (b.throws, b.results, b.final, b.winner)

@@ -19,19 +19,23 @@ from .limits import suspect
 from .record import DOUBLET_NAMES, KNOWN_TAGS
 
 # number, player, dice, moves, where: (n or None, side, a, b, ("T-6", "T-4"), (offset, length)), the throw
-# written at ``offset`` of the text, its number and player ``length`` characters long (the span diagnostics give)
+# written at ``offset`` of the text, its number and player ``length`` characters long (the span diagnostics give);
+# a line without dice (a cube action's) has a = b = 0
 LightThrow = tuple["int | None", str, int, int, tuple[str, ...], tuple[int, int]]
 
 _DICE = {**PLAIN_DICE, **{name: (d, d) for name, d in DOUBLET_NAMES.items()}}
 _KNOWN = frozenset(KNOWN_TAGS)
 _HEADER = re.compile(r'[ \t\r\n]*\[[ \t]*([A-Za-z][A-Za-z0-9_-]*)[ \t]*("(?:\\.|[^"\\\n])*")[ \t]*\](?=[ \t\r\n]|\Z)')
 _COMMENT = re.compile(r"[ \t\r\n]*\{[^{}]*\}(?=[ \t\r\n]|\Z)")
-# one throw: its number, player, dice, then moves separated by blanks, each ending at a blank or the end
+# one throw: its number, player, the cube's action (backgammon), dice, then moves separated by blanks, each ending
+# at a blank or the end
 _THROW = re.compile(r"""[ \t\r\n]*
     (?:([0-9]+)\.[ \t]*)?
-    (white|black|blanc|noir|White|Black|Blanc|Noir|WHITE|BLACK|BLANC|NOIR)[ \t]+
-    ((?i:double)[ \t]+[a-z]+|[^\s{}()\[\]]+)
-    ((?:[ \t]+(?!(?i:pour-tout|let-stand)(?![\w&'-]))[A-Za-z0-9&']+(?:-[A-Za-z0-9&']+)+)*)
+    (white|black|blanc|noir|White|Black|Blanc|Noir|WHITE|BLACK|BLANC|NOIR)
+    (?:[ \t]+((?i:double[ \t]+(?:take|drop|beaver)|resigns(?:-gammon|-backgammon|-match)?))(?![\w&'-]))?
+    (?:[ \t]+((?i:double)[ \t]+[a-z]+|[^\s{}()\[\]]+)
+    ((?:[ \t]+(?!(?i:pour-tout|let-stand)(?![\w&'-]))
+        (?:[A-Za-z0-9&']+(?:-[A-Za-z0-9&']+)+|[A-Za-z0-9]+(?:/[A-Za-z0-9]+\*?)+(?:\([0-9]\))?))*))?
     (?=[ \t\r\n]|\Z)""", re.X)
 _END = re.compile(r"[ \t\r\n]*\Z")
 
@@ -44,6 +48,7 @@ class LightRecord:
     text: str
     headers: list[tuple[str, str]] = field(default_factory=list)
     throws: list[LightThrow] = field(default_factory=list)
+    cubes: dict[int, str] = field(default_factory=dict)  # throw index -> 'double take', 'resigns'... (backgammon)
 
     def header(self, name: str, default: str | None = None) -> str | None:
         key = name.lower()
@@ -96,12 +101,18 @@ def read(text: str, path: str = "<record>") -> LightRecord | None:
             if _END.match(text, pos) is None:
                 return None
             return record
-        number, side, dice_text, moves = m.groups()
-        dice = dice_of(dice_text)
-        if dice is None:
-            dice = dice_of(re.sub(r"[ \t]+", "-", dice_text.lower()))
-            if dice is None:
+        number, side, cube, dice_text, moves = m.groups()
+        if dice_text is None:
+            if cube is None:
+                return None  # a player alone
+            dice = (0, 0)
+        else:
+            read_dice = dice_of(dice_text) or dice_of(re.sub(r"[ \t]+", "-", dice_text.lower()))
+            if read_dice is None:
                 return None
+            dice = read_dice
+        if cube is not None:
+            record.cubes[len(throws)] = " ".join(cube.lower().split())
         start = m.start(1) if number else m.start(2)
         throws.append((int(number) if number else None, SIDES[side.lower()], dice[0], dice[1],
                        tuple(moves.split()) if moves else (), (start, m.end(2) - start)))

@@ -220,14 +220,28 @@ def rules_dir() -> Path:
 
 def game_dirs() -> list[Path]:
     """The folders of the other games' rule sets: rules_data/<game>/ (rules_data/ itself is trictrac's)."""
-    return sorted(p for p in rules_dir().iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+    folder = rules_dir()
+    try:
+        stamp = folder.stat().st_mtime_ns
+    except OSError:
+        stamp = None
+    return list(_game_dirs(str(folder), stamp))
+
+
+@functools.lru_cache(maxsize=4)
+def _game_dirs(folder: str, stamp: int | None) -> tuple[Path, ...]:
+    """:func:`game_dirs`, listed once per state of the folder (its modification time changes when an entry is
+    added, removed or renamed): a record of another game names its rule set at each replay."""
+    return tuple(sorted(p for p in Path(folder).iterdir() if p.is_dir() and not p.name.startswith((".", "_"))))
 
 
 def _search_folders(folder: Path) -> Iterator[Path]:
     """Where a rule set is looked for, in order: ``folder``, the tool's, then the other games' folders (listed
     only when the search gets that far: a trictrac set is found before)."""
     yield folder
-    yield rules_dir()
+    own = rules_dir()
+    if own != folder:
+        yield own
     yield from game_dirs()
 
 

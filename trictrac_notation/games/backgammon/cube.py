@@ -10,12 +10,12 @@ off, a drop or a resignation, and the next game of a match (whose Crawford game 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ...core.board import COLORS, Position, other
 from ...core.diagnostics import Reporter
 from ...engine.score import ScorerDefaults
-from ...notation.record import Record, Throw
+from ...notation.record import Record, Span, Throw
 from .rules import GAMMON, SCORE_RULE, SINGLE, Rules, game_kind, multiple
 
 if TYPE_CHECKING:
@@ -74,8 +74,6 @@ class Result:
         return {"winner": self.winner, "kind": self.kind, "cube": self.cube, "points": self.points, "how": self.how}
 
 
-def borne_off(winner: str, kind: str, cube: Cube, rules: Rules, length: int) -> Result:
-    return Result(winner, kind, cube.value, cube.value * multiple(kind, rules, cube.turned, length > 0))
 
 
 @dataclass
@@ -141,6 +139,40 @@ class GameState:
         self.match.record(result)
 
 
+def act(state: GameState, side: str, action: str, rules: Rules) -> tuple[str, str, str | None] | None:
+    """``side``'s cube action or resignation applied to the game (a take doubles the cube, a beaver makes it the
+    beaverer's at four times its value, a drop or a resignation ends the game); (rule, why, hint) when it breaks a
+    rule: a double refused is not applied, a match resigned in money play is a game resigned."""
+    cube = state.cube
+    if action in RESIGNS:
+        kind, winner = RESIGNS[action], other(side)
+        refused = None
+        if kind == FORFEIT and not state.match.length:
+            refused = (SCORE_RULE, f"{side} resigns the match, but this is money play (no Match header)",
+                       "a game is resigned with resigns, resigns-gammon or resigns-backgammon")
+            kind = SINGLE
+        points = (state.match.needs(winner) if kind == FORFEIT else
+                  cube.value * (1 if kind == SINGLE else rules.gammon if kind == GAMMON else rules.backgammon))
+        state.end(Result(winner, kind, cube.value, points, "resigns"))
+        return refused
+    why = cube.refuse(side, action, rules, state.crawford)
+    if why is not None:
+        return why[0], f"{side} doubles, but {why[1]}", None
+    before = cube.value
+    dropped = cube.answer(side, action)
+    if action == DROP:
+        assert dropped is not None
+        state.end(Result(side, SINGLE, before, dropped, "drop"))
+    return None
+
+
+def bore_off(state: GameState, position: Position, side: str, rules: Rules) -> None:
+    """``side`` has borne off his last dame: the game ends, single, gammon or backgammon times the cube."""
+    kind = game_kind(position, side, other(side))
+    cube = state.cube
+    state.end(Result(side, kind, cube.value, cube.value * multiple(kind, rules, cube.turned, state.match.length > 0)))
+
+
 @dataclass
 class GameScore:
     """A line's score (the engine's ThrowScore): the cube after it, and the game it ended (``marque``)."""
@@ -192,7 +224,15 @@ class MatchFinal:
                 + (f"; {winner} wins the match" if winner else "")]
 
 
-def match_length(record: Record, r: Reporter) -> int:
+class Headed(Protocol):
+    """What the match's headers are read from: a Record, or the light reader's record."""
+
+    def header(self, name: str, default: str | None = None) -> str | None: ...
+
+    def header_span(self, name: str) -> Span | None: ...
+
+
+def match_length(record: Headed, r: Reporter) -> int:
     """The ``Match`` header: the points of the match, 0 (or none) for money play."""
     text = record.header("Match")
     if text is None:
@@ -204,7 +244,7 @@ def match_length(record: Record, r: Reporter) -> int:
     return int(text)
 
 
-def match_start(record: Record, r: Reporter, length: int) -> dict[str, int]:
+def match_start(record: Headed, r: Reporter, length: int) -> dict[str, int]:
     """The ``MatchScore`` header (``"3-1"``: white's points, then black's): the score before the record's first
     game, for a record that starts in the middle of a match; 0-0 without it."""
     text = record.header("MatchScore")
@@ -267,43 +307,25 @@ class CubeScorer(ScorerDefaults):
         return False
 
     def _cube(self, state: GameState, throw: Throw, side: str, r: Reporter) -> None:
-        action, rules, cube = throw.cube, self.rules, state.cube
+        action = throw.cube
         assert action is not None
+        refused = act(state, side, action, self.rules)
+        if refused is not None:
+            rule, why, hint = refused
+            r.error(why, throw.cube_span, code="cube", rule=rule, hint=hint)
         if action in RESIGNS:
-            kind, winner = RESIGNS[action], other(side)
-            if kind == FORFEIT and not state.match.length:
-                r.error(f"{side} resigns the match, but this is money play (no Match header)", throw.cube_span,
-                        code="cube", rule=SCORE_RULE, hint="a game is resigned with resigns, resigns-gammon or "
-                        "resigns-backgammon")
-                kind = SINGLE
-            points = (state.match.needs(winner) if kind == FORFEIT else
-                      cube.value * (1 if kind == SINGLE else rules.gammon if kind == GAMMON else rules.backgammon))
-            state.end(Result(winner, kind, cube.value, points, "resigns"))
             if throw.moves:  # dice may stand: the throw he resigned on instead of playing it
                 r.error(f"{side} resigns: nothing is played on the line of a resignation", throw.moves[0].span,
                         code="bad-move", hint=f"write the play on a line of its own before '{action}'")
-            return
-        refused = cube.refuse(side, action, rules, state.crawford)
-        if refused:
-            rule, why = refused
-            r.error(f"{side} doubles, but {why}", throw.cube_span, code="cube", rule=rule)
-            return
-        before = cube.value
-        dropped = cube.answer(side, action)
-        if action == DROP:
-            assert dropped is not None
-            state.end(Result(side, SINGLE, before, dropped, "drop"))
-            if throw.dice is not None or throw.moves:
-                r.error(f"{other(side)} dropped the double: the game is over, {side} throws no more",
-                        throw.dice_span or throw.span, code="bad-move", rule=CUBE_RULE)
-        # a take doubles the cube; a beaver makes it the beaverer's at four times its value
+        elif refused is None and action == DROP and (throw.dice is not None or throw.moves):
+            r.error(f"{other(side)} dropped the double: the game is over, {side} throws no more",
+                    throw.dice_span or throw.span, code="bad-move", rule=CUBE_RULE)
 
     def throw(self, state: GameState, result: ThrowResult, ctx: Any) -> None:
         """A game ends when the mover bears off his last dame; the line's score: the cube, the game it ended."""
         after, side = result.after, result.side
         if after is not None and not state.over and after.borne_off(side) == self.rules.moves.dames:
-            kind = game_kind(after, side, other(side))
-            state.end(borne_off(side, kind, state.cube, self.rules, state.match.length))
+            bore_off(state, after, side, self.rules)
         result.score = GameScore(side, state.cube.value, state.ended, state.cube.owner,
                                  (state.match.length, dict(state.match.score)))
         state.ended = None

@@ -4,7 +4,9 @@ The per-throw questions are answered here from :mod:`.play` (moves written ``24/
 ``6/off`` in the mover's points; the federation's legal plays; why a play is illegal). ``movement(ruleset)`` is a
 :class:`~.rules.Rules` (the moves, the start, the cube and the scores of a backgammon rule set); the cube, the end
 of a game and the games of a match are :class:`~.cube.CubeScorer`'s, which every replay of a backgammon record
-uses. The engine's replay is the only one: what differs from trictrac is said by the attributes below.
+uses. The engine's replay is the only one: what differs from trictrac is said by the attributes below. The legal
+plays are listed by the rules' fast form, :mod:`.kernel` (the same plays, held equal to :mod:`.play`'s by the
+tests), which also replays a plain record for ``check`` (:meth:`Backgammon.quick_replay`).
 
 A record may hold the games of a match one after another: a game ends when a player bears off his last dame, on
 a dropped double or a resignation, and the next throw starts the next game from the rule set's layout.
@@ -20,9 +22,12 @@ from typing import Any
 from ...core.board import COLORS, WHITE, Position, other
 from ...core.diagnostics import Reporter
 from ...engine.game import GameDefaults, NextTurn, Reading, moves_span
+from ...engine.quick import QuickReplay
+from ...notation.lightread import LightRecord
 from ...notation.record import MoveText, Record, Span, Throw
 from .cube import RESIGNS, CubeScorer
-from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, hits_of, legal_plays, quick_play
+from .kernel import bridge
+from .play import ENTER_RULE, Impossible, Play, apply_moves, explain, find_play, hits_of, quick_play
 from .playtext import MatError, Move, format_play, parse_play
 from .rules import DEFAULT, NAME, Rules, load, sound, turn_after
 
@@ -91,7 +96,7 @@ class Backgammon(GameDefaults):
             return None
 
     def legal_plays(self, position: Position, side: str, dice: tuple[int, int], rules: Any) -> list[Play]:
-        return legal_plays(position, side, dice, self._rules(rules).moves)
+        return bridge.legal_plays(position, side, dice, self._rules(rules).moves)  # (play.legal_plays's, fast)
 
     def _rules(self, rules: Any) -> Rules:
         """The rules given, or the federation's when a caller passes none of backgammon's."""
@@ -99,8 +104,15 @@ class Backgammon(GameDefaults):
 
     def made_play(self, position: Position, side: str, dice: tuple[int, int], steps: list[Move],
                   after: Position | None, rules: Any, legal: Callable[[], list[Play]]) -> Play | None:
-        play, _ = quick_play(position, side, dice, tuple(steps), self._rules(rules).moves)
-        return play if play is not None else find_play(legal(), tuple(steps))[0]
+        """The play the written moves make: placed hop by hop when they play the whole throw; else, or when no
+        placing hits where the moves say, the legal play with their moves (a move written whole, ``7/4*``, may be
+        two dames' hops in an order no single path takes: ``6/4* 7/6`` under the five-dame limit), its hits as
+        written if one has them; else the first placing."""
+        play, exact = quick_play(position, side, dice, tuple(steps), self._rules(rules).moves)
+        if exact:
+            return play
+        found, found_exact = find_play(legal(), tuple(steps))
+        return found if found_exact or play is None else play
 
     def note_play(self, play: Play, steps: list[Move], side: str, span: Span | None, reading: Reading) -> None:
         if hits_of(play.moves) != hits_of(steps):
@@ -137,6 +149,11 @@ class Backgammon(GameDefaults):
 
     def format_play(self, play: Play, name: Callable[[int], str]) -> str:
         return format_play(play.moves) or "(no dame can move)"
+
+    def quick_replay(self, light: LightRecord, ruleset: Any) -> QuickReplay | None:
+        from .kernel.replay import quick_replay
+
+        return quick_replay(light, ruleset)
 
 
 GAME = Backgammon()

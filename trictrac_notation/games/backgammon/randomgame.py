@@ -8,7 +8,7 @@ import random
 
 from ...core.board import WHITE
 from .cube import Cube, Match, MatchFinal
-from .play import legal_plays
+from .kernel.bridge import legal_plays
 from .playtext import format_play
 from .rules import NAME, Rules, load, turn_after
 
@@ -46,10 +46,13 @@ def random_game_lines(rng: random.Random, rules: Rules, first: str = WHITE, cube
 
 def random_record(seed: int, rules_id: str = "ffbg", games: int = 1, match: int | None = None,
                   cube: bool = True) -> str:
-    """A record of ``games`` random games (or, with ``match``, a match to that many points)."""
+    """A record of ``games`` random games (or, with ``match``, a match to that many points) under ``rules_id``
+    (``ID+OPTION...``: with the rule set's options, written in an Options header)."""
     rng = random.Random(seed)
-    rules = load(rules_id)
-    head = ['[Game "backgammon"]', f'[Rules "{rules_id}"]', f'[Title "random game {seed}"]']
+    name, *options = rules_id.split("+")
+    rules = load(name, options)
+    head = ['[Game "backgammon"]', f'[Rules "{name}"]'] + ([f'[Options "{" ".join(options)}"]'] if options else [])
+    head.append(f'[Title "random game {seed}"]')
     if match is not None:
         head.append(f'[Match "{match}"]')
     body: list[str] = []

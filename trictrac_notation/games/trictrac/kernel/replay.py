@@ -37,8 +37,8 @@ def quick_replay(light: LightRecord, ruleset: RuleSet | None) -> QuickReplay | N
     coords_name = light.header("Coords", DEFAULT_SYSTEM) or DEFAULT_SYSTEM
     bottom = (light.header("Bottom") or WHITE).lower()
     first = (light.header("First") or "").lower() or None
-    if bottom not in COLORS or (first is not None and first not in COLORS):
-        return None
+    if bottom not in COLORS or (first is not None and first not in COLORS) or light.cubes:
+        return None  # (a cube's action or a resignation is backgammon's)
     if ruleset is not None and (light.header("Partie") is not None or light.header("Marques") is not None):
         return None  # the partie à écrire: its marqués are the scorer's
     try:
