@@ -26,7 +26,7 @@ from ..games.trictrac.kernel.moves import OFF
 from .ecrire import stay_or_go as marque_or
 from .greedy import choices_of, ranked
 from .player import Choice, Decision
-from .treatise import TERMS, WEIGHTS, Treatise, end_of_partie, terms
+from .treatise import TERMS, WEIGHTS, Treatise, end_of_partie, jetons_after, jetons_staying, terms
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -101,18 +101,10 @@ def trained(family: str) -> Net | None:
 def term_rows(s: Situation, choices: list[Choice]) -> NDArray[np.float64]:
     """The treatise's terms of the position each play leaves (one row a play), as the treatise player reads
     them (the jetons after the throw)."""
-    t, slow = s.tariff, s.slow
-    rival = other(s.mover)
-    y = list(s.row(rival))
-    m = s.marking
-    hole = m.points_per_hole
-    points, y_points = m.players[s.mover].points, m.players[rival].points
-    rows = []
-    for c in choices:
-        own, theirs = c.points
-        y_after = 0 if points + own >= hole else (y_points + theirs) % hole
-        rows.append(terms(c.play[1], y, t, slow, (points + own) % hole, y_after, hole))
-    return np.array(rows, dtype=float)
+    y = list(s.row(other(s.mover)))
+    hole = s.marking.points_per_hole
+    return np.array([terms(c.play[1], y, s.tariff, s.slow, *jetons_after(s, c.points), hole) for c in choices],
+                    dtype=float)
 
 
 class Learned:
@@ -148,8 +140,6 @@ class Learned:
         if net is None:
             return Treatise().stay_or_go(s)
         m = s.marking
-        rival = other(s.mover)
-        phi = terms(s.me(), list(s.row(rival)), s.tariff, s.slow, m.players[s.mover].points,
-                    s.pending % m.points_per_hole, m.points_per_hole)
+        phi = terms(s.me(), list(s.row(other(s.mover))), s.tariff, s.slow, *jetons_staying(s), m.points_per_hole)
         stay = -s.pending + (float(net.values(np.array([phi]))[0]) if s.me()[OFF] != DAMES else 0.0)
         return marque_or(s, stay + end_of_partie(s), -float(m.players[s.mover].points))

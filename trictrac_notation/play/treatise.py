@@ -246,29 +246,37 @@ class Treatise:
         choices = choices_of(s, dice)
         if len(choices) == 1:
             return choices
-        rival = other(s.mover)
-        y = list(s.row(rival))
-        m = s.marking
-        hole = m.points_per_hole
-        points = m.players[s.mover].points
-        y_points = m.players[rival].points
+        y = list(s.row(other(s.mover)))
+        hole = s.marking.points_per_hole
         out = []
         for c in choices:
-            own, theirs = c.points
-            x_after = (points + own) % hole
-            y_after = 0 if points + own >= hole else (y_points + theirs) % hole  # (a hole wipes the other's points)
-            value = evaluate(c.play[1], y, t, slow, x_after, y_after, hole, self.weights)
+            value = evaluate(c.play[1], y, t, slow, *jetons_after(s, c.points), hole, self.weights)
             out.append(c._replace(value=c.value + value))
         return ranked(out)
 
     def stay_or_go(self, situation: Situation) -> Decision:
         s = situation
-        m = s.marking
-        rival = other(s.mover)
-        mine = m.players[s.mover]
-        stay = -s.pending + evaluate(s.me(), list(s.row(rival)), s.tariff, s.slow, mine.points,
-                                     s.pending % m.points_per_hole, m.points_per_hole, self.weights)
-        return marque_or(s, stay + end_of_partie(s), -float(mine.points))
+        hole = s.marking.points_per_hole
+        stay = -s.pending + evaluate(s.me(), list(s.row(other(s.mover))), s.tariff, s.slow, *jetons_staying(s), hole,
+                                     self.weights)
+        return marque_or(s, stay + end_of_partie(s), -float(s.marking.players[s.mover].points))
+
+
+def jetons_after(s: Situation, points: tuple[int, int]) -> tuple[int, int]:
+    """The points on each side's jetons after the mover's throw marks ``points`` (his, his opponent's), as the
+    terms read them: a hole the mover takes wipes his opponent's points."""
+    m = s.marking
+    hole = m.points_per_hole
+    mine, theirs = m.players[s.mover].points, m.players[other(s.mover)].points
+    own, given = points
+    return (mine + own) % hole, 0 if mine + own >= hole else (theirs + given) % hole
+
+
+def jetons_staying(s: Situation) -> tuple[int, int]:
+    """The points on each side's jetons if the mover, who has just won a hole, stays: his, and those his throw
+    gave his opponent."""
+    m = s.marking
+    return m.players[s.mover].points, s.pending % m.points_per_hole
 
 
 def end_of_partie(s: Situation) -> float:
