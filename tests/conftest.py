@@ -128,6 +128,17 @@ def can_play(position: Position, color: str, dice, moves: str, rules=None) -> bo
     return any(p.result == target for p in legal(position, color, dice, rules))
 
 
+def site_settings() -> dict:
+    """The ``trictrac-site`` plugin's settings in the checkout's mkdocs.yml."""
+    from pathlib import Path
+
+    import yaml
+
+    settings = yaml.safe_load((Path(__file__).resolve().parent.parent / "mkdocs.yml").read_text(encoding="utf-8"))
+    (plugin,) = [p["trictrac-site"] for p in settings["plugins"] if isinstance(p, dict) and "trictrac-site" in p]
+    return plugin
+
+
 def run_cli(*argv, stdin: str | None = None) -> tuple[int, str, str]:
     """``trictrac ARGV`` run in-process: (exit code, stdout, stderr); a SystemExit (argparse) counts as its code.
     ``stdin``: the text read from standard input."""

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import run_cli, site_settings
 
 from trictrac_notation.rules.rulesets import list_rulesets
 from trictrac_notation.site.gamepage import score_chart
@@ -208,11 +208,8 @@ def test_matrix_marks_what_differs(site):
 
 def test_incremental_generation(site):
     root, src, _ = site
-    import yaml
-
-    settings = yaml.safe_load((Path(__file__).resolve().parent.parent / "mkdocs.yml").read_text(encoding="utf-8"))
-    judge = next(p["trictrac-site"] for p in settings["plugins"] if isinstance(p, dict) and "trictrac-site" in p)
-    gen = Generator(src, root / "cache", progress=False, analysis=judge.get("analysis", ""))  # as build() judged
+    judge = site_settings().get("analysis", "")
+    gen = Generator(src, root / "cache", progress=False, analysis=judge)  # as build() judged, by the settings' player
     again = gen.run()
     assert again.rendered == [] and sorted(again.reused) == ["fausse", "hostile"]
     untouched = root / "cache/docs/games/fausse.md"

@@ -67,8 +67,7 @@ def test_a_page_an_author_adds_appears_in_the_navigation(tmp_path):
 
 
 def test_the_checkout_s_site_publishes_the_manual():
-    import yaml
+    from conftest import site_settings
 
-    settings = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    (plugin,) = [p["trictrac-site"] for p in settings["plugins"] if isinstance(p, dict) and "trictrac-site" in p]
+    plugin = site_settings()
     assert plugin["manual"] == "docs" and (ROOT / "docs/index.md").is_file()
