@@ -6,19 +6,17 @@ outline, the folds, go to definition."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import glob
-import io
 import sys
 import time
 from pathlib import Path
 
 import pytest
 import pytest_lsp
+from conftest import run_cli
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from trictrac_notation.cli.main import main
 from trictrac_notation.engine.opengame import open_game
 from trictrac_notation.games.trictrac.randomgame import random_record
 from trictrac_notation.notation.layout import format_record
@@ -167,10 +165,9 @@ async def test_hover_shows_the_position_and_what_explain_says(client: LanguageCl
     hover = await client.text_document_hover_async(lsp.HoverParams(doc(uri), lsp.Position(line, 20)))
     assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
     shown = hover.contents.value
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert main(["explain", str(KERMADEUC), "--throw", "9"]) == 0
-    for said in out.getvalue().splitlines():
+    code, said_all, _ = run_cli("explain", KERMADEUC, "--throw", 9)
+    assert code == 0
+    for said in said_all.splitlines():
         assert said in shown
     assert "battre-a-vrai → white +4, 2 ways" in shown and "Lepeintre 1818" in shown
     assert "   a   b   c   d   e   f |   g   h   i   j   k   l   white's side" in shown  # the board after it
@@ -198,15 +195,13 @@ async def test_hover_and_formatting_on_every_bundled_and_historical_record(clien
             hover = await client.text_document_hover_async(lsp.HoverParams(doc(uri), lsp.Position(line, 3)))
             assert hover is not None and isinstance(hover.contents, lsp.MarkupContent) and hover.contents.value, path
             continue
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            code = main(["explain", path, "--throw", str(number)])
+        code, explained, _ = run_cli("explain", path, "--throw", number)
         if code != 0:  # a record whose last throw explain cannot reach (an error before it): check says why
             assert open_game(path).errors, path
             continue
         hover = await client.text_document_hover_async(lsp.HoverParams(doc(uri), lsp.Position(line, 3)))
         assert hover is not None and isinstance(hover.contents, lsp.MarkupContent), path
-        for said in out.getvalue().splitlines():
+        for said in explained.splitlines():
             assert said in hover.contents.value, (path, said)
         hovered += 1
     assert hovered >= 180  # the trictrac records with a numbered throw on a line of its own
